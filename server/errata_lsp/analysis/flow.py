@@ -4401,7 +4401,7 @@ class Flow:
                 or not isinstance(member.node.value, (str, int, float)) or member.node in self.ctx.parents \
                 or not isinstance(node, ast.Attribute) or node not in self.ctx.parents:
             return member
-        return replace(member, node=_Member(node, member.node.value), flow=self)
+        return replace(member, node=_Member(node, member.node.value, member), flow=self)
 
     def _bound_to_class(self, found: Value, receiver: Value) -> Value:
         """A classmethod a subclass inherits, read on it (`Remat.strategy_kwargs`, or on an instance of it):
@@ -6647,7 +6647,7 @@ class Flow:
             given = self.values(node.args[0])
             if given and all(x.kind == "str" for x in given):
                 return given  # `str(name)` of a string is that string
-            texts = [_enum_text(x) for x in given]
+            texts = [enum_text(x) for x in given]
             if given and all(texts):  # `str(Format.SHARDED)` of a `(str, Enum)`: "Format.SHARDED", not its value
                 return tuple(Value("str", _Member(node, t), x.when, flow=self) for x, t in zip(given, texts) if t)
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id in CONVERTED_BUILTINS \
@@ -9410,9 +9410,10 @@ class _Member(ast.Constant):
     """The value of an Enum member another module defines, placed where this module names the member; or
     the member's `.name`, placed where it is read."""
 
-    def __init__(self, written: ast.expr, value: str | int | float):
+    def __init__(self, written: ast.expr, value: str | int | float, member: Value | None = None):
         super().__init__(value=value)
         self.written = written
+        self.member = member  # the member's value where its Enum writes it (`_enum_place` reads the class there)
         ast.copy_location(self, written)
 
 
@@ -10452,6 +10453,8 @@ def _enum_place(value: Value) -> tuple[Context, ast.Assign, ast.ClassDef] | None
     """Where a member of the project's Enum is written: the module that writes it, its `NAME = value` statement
     and its class (read through the member's own flow: an Enum of another module is placed there)."""
     member = value.extra
+    if isinstance(member, Value) and isinstance(member.node, _Member) and member.node.member is not None:
+        member = member.node.member  # placed where another module names it: its Enum is where it was written
     if value.kind != "enum" or not isinstance(member, Value) or member.flow is None or member.node is None:
         return None
     ctx = member.flow.ctx
@@ -10470,7 +10473,7 @@ def _enum_member(value: Value) -> tuple[int, object] | None:
     return id(place[2]), place[1].value.value
 
 
-def _enum_text(value: Value) -> str | None:
+def enum_text(value: Value) -> str | None:
     """`str(member)` of a member of the project's Enum as Python writes it, `Format.SHARDED` (the class's name and
     the member's), for a plain `Enum` or one that mixes `str` or `int` into it; None for `StrEnum`, `IntEnum` and
     the flags (their `str()` is another), a class that writes its own `__str__`, or a member the layer cannot place."""
@@ -10482,6 +10485,28 @@ def _enum_text(value: Value) -> str | None:
     if "enum.Enum" not in bases or not all(b in ("enum.Enum", "str", "int", "builtins.str", "builtins.int") for b in bases):
         return None
     return value.label
+
+
+NEVER_EQUAL = object()  # `enum_compares_as`: a plain Enum's member equals no constant
+
+
+def enum_compares_as(value: Value) -> Any:
+    """What `member == constant` compares of a member of the project's Enum: NEVER_EQUAL for a plain `Enum` (a
+    member equals only itself), its value for one that mixes `str` or `int` in (`class Fmt(str, Enum)`,
+    `StrEnum`, `IntEnum`: the value's own `==`); None when the layer cannot tell (its class writes `__eq__`, a
+    base it cannot place, a value that is no constant)."""
+    place = _enum_place(value)
+    if place is None or _defines(place[2], "__eq__"):
+        return None
+    ctx, assign, cls = place
+    bases = [ctx.resolve(b) or (b.id if isinstance(b, ast.Name) else None) for b in cls.bases]
+    if bases == ["enum.Enum"]:
+        return NEVER_EQUAL
+    mixed = {"str", "int", "builtins.str", "builtins.int", "enum.StrEnum", "enum.IntEnum"}
+    if not bases or not all(b in mixed or b == "enum.Enum" for b in bases) or not any(b in mixed for b in bases):
+        return None
+    member = assign.value
+    return member.value if isinstance(member, ast.Constant) and isinstance(member.value, (str, int)) else None
 
 
 def _is_enum(cls: ast.ClassDef, ctx: Context) -> bool:

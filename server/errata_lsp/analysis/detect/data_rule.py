@@ -15,7 +15,7 @@ from typing import Any
 from ..binder import body_nodes, condition_expr, contradicts, walk
 from ..context import Arg, Context, catches, place_in
 from ..findings import Edit, Finding, Fix, Place, Position, Severity, Span
-from ..flow import Flow, Receiver
+from ..flow import Flow, Receiver, enum_compares_as, enum_text
 from ..policies import Verdict, described, to_set
 from ..rule import (
     Invalid,
@@ -540,6 +540,8 @@ class DetectRule(Rule):
             node: ast.AST = first.node  # type: ignore[assignment]  # an editable value is written somewhere
             if kind == "nearest":
                 known, constant = constant_of(first)
+                if first.kind == "enum" and not isinstance(enum_compares_as(first), str):
+                    return []  # a plain Enum's member: its value is not what Lightning compares (a mixed one's is)
                 choice = _nearest(constant, spec["choices"], spec.get("synonyms", {})) if known and isinstance(
                     constant, str) else None
                 if choice is None:
@@ -738,6 +740,9 @@ def _fields(site: Site, value: Value | None, vocabulary: Vocabulary, keyword: st
     spelled_as = None
     if isinstance(value.node, ast.Attribute):  # `R.MAX` with `from torch.distributed import ReduceOp as R`
         spelled_as = value_ctx(site, value).resolve(value.node) or spelled(value.node)
+    member_text = enum_text(value) if value.kind == "enum" else None
+    if member_text is not None:  # a member of the project's Enum, as Python formats it (`Fmt.SHARDED`), not its value
+        known, spelled_as = False, member_text  # (a `StrEnum`'s formats as its value: the constant)
 
     def text() -> str:
         return short(_text(value) or argument())
@@ -755,6 +760,8 @@ def _fields(site: Site, value: Value | None, vocabulary: Vocabulary, keyword: st
         later["lower"] = lambda: text().lower()
     if known:
         fields["repr"] = repr(constant)
+    elif member_text is not None:
+        fields["repr"] = member_text
     else:
         later["repr"] = text
     fields["from"] = f" (from {value.where()})" if value.written is not site.written and value.where() else ""

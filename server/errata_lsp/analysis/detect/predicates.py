@@ -8,6 +8,7 @@ import ast
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ..flow import NEVER_EQUAL, enum_compares_as
 from ..values import Value
 from .predicate import OneOf, Predicate, Problem, Reader, ValuePredicate, all_hold
 from .site import (
@@ -148,9 +149,13 @@ class Qualified(ValuePredicate):
 class NotIn(Equals):
     key = "not_in"
     example = '{"not_in": ["full", "sharded"]}'
-    holds_when = "the value is a constant equal to none of these"
+    holds_when = ("the value is a constant equal to none of these, or a member of the project's Enum that `==` "
+                  "tells from each (a plain `Enum`'s always; a `str`/`int`-mixed one's by its value)")
 
     def holds_for(self, site: Site, value: Value) -> bool:
+        if value.kind == "enum":
+            compared = enum_compares_as(value)
+            return compared is NEVER_EQUAL or compared is not None and compared not in self.constants
         known, constant = constant_of(value)
         return known and not any(same(constant, c) for c in self.constants)
 
