@@ -6813,6 +6813,12 @@ class Flow:
                 if found:
                     out.extend(x.under(base.when) for x in found)
                     continue
+            if base.kind == "class" and isinstance(base.node, ast.ClassDef):
+                # `getattr(Reduction, "MAX")` of a class of the project: `Reduction.MAX`, as Python reads it
+                found = tuple(x for x in self.attribute(base, attr, node) if x.kind != "unknown")
+                if found:
+                    out.extend(x.under(base.when) for x in found)
+                    continue
             if base.kind in ("namespace", "args") and not stored:
                 # `getattr(args, name)` of `argparse.Namespace(**DEFAULTS)` or `parser.parse_args()`: as `args.<name>`
                 found = tuple(x for x in self.attribute(base, attr, node) if x.kind != "unknown")
@@ -6832,6 +6838,25 @@ class Flow:
             out.append(Value("unknown", node, flow=self))
             out.extend(x.under((*base.when, f"{self.text(obj)} has no {attr}")) for x in default)
         return tuple(out)
+
+    def _enum_by_value(self, f: Value, node: ast.Call) -> tuple[Value, ...] | None:
+        """`Reduction("max")` of an Enum of the project, given one constant on every path: its member of that value
+        (`MAX = "max"`), as `Reduction.MAX` reads it; None for another call, or a value no member has (Python
+        raises ValueError there)."""
+        cls, home = f.node, f.flow or self
+        if not isinstance(cls, ast.ClassDef) or not _is_enum(cls, home.ctx) or len(node.args) != 1 or node.keywords:
+            return None
+        given = self._concrete(self.plain_run(self.values(node.args[0])))
+        if given is None or len(given) != 1 or given[0][0] != "const":
+            return None
+        wanted = given[0][1]
+        for stmt in cls.body:
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
+                    and isinstance(stmt.value, ast.Constant) and type(stmt.value.value) is type(wanted) \
+                    and stmt.value.value == wanted:
+                found = tuple(x for x in self.attribute(f, stmt.targets[0].id, node) if x.kind != "unknown")
+                return found or None
+        return None
 
     def _all_bases_shown(self, cls: ast.ClassDef, seen: frozenset[int] = frozenset()) -> bool:
         """Every class `cls` derives from is written in this file (or is `object`, a NamedTuple): no
@@ -6854,6 +6879,9 @@ class Flow:
         if f.kind == "class" and isinstance(f.node, ast.ClassDef) and _is_typed_dict(f.node, f.flow or self):
             return (Value("dict", node, flow=self),)  # `Kwargs(policy={Block})` of a TypedDict: a plain dict, as `dict(...)`
         if f.kind == "class" and isinstance(f.node, ast.ClassDef):
+            looked_up = self._enum_by_value(f, node)
+            if looked_up is not None:  # `Reduction("max")`: the member whose value it is
+                return looked_up
             # (a class of this module built in a function evaluated for one call is built here, by that call)
             if f.flow is not None and f.flow.base is not self.base:
                 # a class of another module built here: what the packs say it builds, decided where it is

@@ -755,6 +755,8 @@ def _fields(site: Site, value: Value | None, vocabulary: Vocabulary, keyword: st
     if known or spelled_as:
         fields["constant"] = str(constant) if known else ".".join(spelled_as.split(".")[-2:])  # type: ignore[union-attr]
         fields["lower"] = fields["constant"].lower()
+        if member_text is not None and isinstance(value_of := enum_compares_as(value), str):
+            fields["lower"] = value_of.lower()  # a `str`-mixed member's `.lower()` is its value's
     else:
         later["constant"] = text
         later["lower"] = lambda: text().lower()

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..context import Arg, Context
+from ..flow import NEVER_EQUAL, enum_compares_as
 from ..policies import not_a_set, set_text
 from ..values import Value
 
@@ -102,7 +103,12 @@ def value_ctx(site: Site, value: Value) -> Context:
 
 
 def constant_of(value: Value | None) -> tuple[bool, Any]:
-    """(True, the constant) for a str, int, float, bool or None literal (`-1` too), else (False, None)."""
+    """(True, the constant) for a str, int, float, bool or None literal (`-1` too), else (False, None). A member of
+    the project's Enum is its value only when it mixes `str` or `int` in (`isinstance(member, str)` holds, its
+    `==` and `.lower()` are the value's); a plain `Enum`'s member is no constant."""
+    if value is not None and value.kind == "enum":
+        compared = enum_compares_as(value)
+        return (True, compared) if isinstance(compared, (str, int)) and compared is not NEVER_EQUAL else (False, None)
     node = value.node if value is not None else None
     if isinstance(node, ast.Constant) and (node.value is None or type(node.value) in (str, int, float, bool)):
         return True, node.value
