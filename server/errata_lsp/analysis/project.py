@@ -35,7 +35,7 @@ import sys
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -44,6 +44,7 @@ from .context import Context, LibraryVersions
 from .document import Chunk, Document
 from .flow import Flow
 from .idioms import environment_writes
+from .syspath import folders_added
 from .tips import NO_TIPS, Tips
 from .values import Value
 
@@ -121,14 +122,18 @@ class ModuleFinder:
         self.roots = roots
         self._listings: dict[str, tuple[int, dict[str, bool]]] = {}  # folder -> (mtime, name -> is a folder)
         self._seen: dict[str, dict[str, bool]] = {}  # listings already checked against their folder this round
-        self._found: dict[tuple[str, str | None, str | None], Module | None] = {}  # `find`'s answers this round
+        # `find`'s answers this round, by (name, importer, entry folder, folders added to `sys.path`)
+        self._found: dict[tuple[str, str | None, str | None, tuple[str, ...]], Module | None] = {}
         # `find`'s answers kept across rounds, each with the listings it read: still the answer while every
         # one of those folders lists the same (a keystroke in an importing module resolves its imports again)
         # (and the places it looked in vain)
-        self._answers: dict[tuple[str, str | None, str | None],
+        self._answers: dict[tuple[str, str | None, str | None, tuple[str, ...]],
                             tuple[Module | None, tuple[tuple[str, dict[str, bool]], ...], tuple[str, ...]]] = {}
         self._consulted: list[tuple[str, dict[str, bool]]] | None = None  # the listings the running `find` reads
         self.entry: str | None = None  # the folder of the document being checked
+        self.entry_file: str | None = None  # that document: what it adds to `sys.path` holds for every import after
+        # the folders a file adds to `sys.path` from its own location (`syspath.folders_added`), by path
+        self.path_additions: Callable[[str], tuple[str, ...]] = lambda path: ()
         self.libraries: tuple[str, ...] = ()  # top-level packages the packs name: never the project's modules
         # an importing file -> every folder listed to resolve its imports, missing ones too (a file added
         # there may change what they find): what a cache of findings must also watch
@@ -268,7 +273,9 @@ class ModuleFinder:
         top = dotted.split(".")[0]
         if not top.isidentifier() or top in self.libraries or top in NOT_PROJECT or top in sys.stdlib_module_names:
             return None
-        key = (dotted, importer, self.entry)
+        added = tuple(dict.fromkeys(folder for source in (importer, self.entry_file) if source
+                                    for folder in self.path_additions(source)))
+        key = (dotted, importer, self.entry, added)
         if key in self._found:  # asked at each use of the name: the listings are those of this round
             return self._found[key]
         self.resolving_for(importer)
@@ -281,7 +288,7 @@ class ModuleFinder:
             return kept[0]
         self._consulted, self._missing = [], []
         try:
-            found = self._find(dotted, importer)
+            found = self._find(dotted, importer, added)
             consulted, missing = tuple(self._consulted), tuple(self._missing)
         finally:
             self._consulted = self._missing = None
@@ -291,7 +298,7 @@ class ModuleFinder:
         self._found[key] = found
         return found
 
-    def _find(self, dotted: str, importer: str | None) -> Module | None:
+    def _find(self, dotted: str, importer: str | None, added: tuple[str, ...] = ()) -> Module | None:
         bases = [os.path.dirname(importer)] if importer else []
         if bases and self._has_init(bases[0]):
             above = bases[0]
@@ -300,6 +307,7 @@ class ModuleFinder:
             bases.append(above)
         if self.entry is not None and self.entry not in bases:
             bases.append(self.entry)  # `python train.py` puts train.py's folder first for every module
+        bases += [f for f in added if f not in bases]  # `sys.path.append(str(Path(__file__).parent.parent))`
         bases += [r for r in self.roots if r not in bases]
         found = None
         for base in bases:
@@ -704,7 +712,9 @@ class Project:
         self.watch = watch if watch is not None else Watch([])
         src = os.path.join(root, "src")
         self.finder = ModuleFinder((root, src) if os.path.isdir(src) else (root,))
+        self.finder.path_additions = self._path_additions
         self.buffers = buffers  # open documents' texts by path: they win over the files on disk
+        self._added: dict[str, tuple[object, tuple[str, ...]]] = {}  # path: (its stamp, the folders it adds to `sys.path`)
         self._tips = NO_TIPS
         # the library versions its modules' tests of one are decided by (`Context.versions`): the running check's
         self.versions = LibraryVersions()
@@ -745,6 +755,7 @@ class Project:
             if versions is not None:
                 self.versions = versions
             entry, self.finder.entry = self.finder.entry, os.path.dirname(os.path.abspath(path)) if path else None
+            entry_file, self.finder.entry_file = self.finder.entry_file, os.path.abspath(path) if path else None
             while self.pending:
                 self.changed(self.pending.pop())
             outer, self._reading = self._reading, Reading(set(), set())
@@ -758,7 +769,23 @@ class Project:
                 self._forget_stamps()
                 self._current.clear()
                 self.finder.new_round()
-                self.finder.entry = entry
+                self.finder.entry, self.finder.entry_file = entry, entry_file
+
+    def _path_additions(self, path: str) -> tuple[str, ...]:
+        """The folders the module at `path` (its open buffer, else the file) adds to `sys.path` from its own
+        location, read again when its text changes."""
+        stamp = self.stamp(path)  # (one `stat` a check, as the summaries')
+        kept = self._added.get(path)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
+        text = self.buffers.get(path)
+        if text is None:
+            text = read_module(path)
+        found = folders_added(text, path) if text is not None else ()
+        if len(self._added) >= MAX_SUMMARIES:
+            self._added.pop(next(iter(self._added)))
+        self._added[path] = (stamp, found)
+        return found
 
     def _bound_hit(self, what: str) -> None:
         """A note on the document's import that led past a bound (`what` says which)."""
@@ -1086,8 +1113,11 @@ class Project:
         top-level package imports some other module of that stem (another project's `loop.py` below the folder)."""
         folders = self._reader_folders(path)
         tops = {os.path.relpath(path, r).split(os.sep)[0] for r in self.finder.roots if path.startswith(r.rstrip(os.sep) + os.sep)}
+        project, package = os.path.dirname(folders[0]), os.path.relpath(path, folders[0]).split(os.sep)[0]
+        beside = os.path.basename(folders[0]) == "src"  # its scripts, beside `src/`, import the package by its name
         return [(other, words) for other, words in self._importers_of(folders, stem) if other != path
-                and (other.startswith(folders[0] + os.sep) or not tops.isdisjoint(self._import_words(other)))]
+                and (other.startswith(folders[0] + os.sep) or not tops.isdisjoint(self._import_words(other))
+                     or beside and other.startswith(project + os.sep) and package in self._import_words(other))]
 
     def _reader_folders(self, path: str) -> tuple[str, ...]:
         """Where the modules importing the one at `path` may be: the folder its top-level package is imported
@@ -1098,6 +1128,10 @@ class Project:
         while os.path.isfile(os.path.join(base, "__init__.py")) and os.path.dirname(base) != base and base != self.root:
             base = os.path.dirname(base)
         above = sorted((r for r in self.finder.roots if base.startswith(r.rstrip(os.sep) + os.sep)), key=len, reverse=True)
+        if os.path.basename(base) == "src" and os.path.dirname(base) not in above:
+            # a `src/` layout whose project folder is no import root (a folder below the one checked): its scripts
+            # put `src/` on `sys.path` themselves (`syspath`), beside it
+            above.insert(0, os.path.dirname(base))
         return (base, *above)
 
     def _stems_exporting(self, path: str, stem: str, name: str) -> list[str]:
