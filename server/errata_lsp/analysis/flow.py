@@ -161,6 +161,8 @@ _WALKED: weakref.WeakKeyDictionary[ast.AST, tuple[Any, ...]] = weakref.WeakKeyDi
 # How many names were read in a scope whose walk was under way and had not reached them: a value worked out
 # from such a read (`import train` further down the function being walked) is not kept in the memo.
 _PARTIAL_READS = [0]
+MUTATING_METHODS = frozenset({"update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__",
+                              "append", "extend", "insert", "remove"})
 _SELF_STORES: weakref.WeakKeyDictionary[ast.AST, dict[str, list[ast.expr]]] = weakref.WeakKeyDictionary()
 
 
@@ -957,16 +959,37 @@ class Flow:
         _RENAMED`) and the module binds it once to one dict: that dict, whose keys `_dict_compare` reads (with
         the stores into it the module makes, `entries`)."""
         reads = [n for n in ast.walk(test) if isinstance(n, ast.Name) and n.id == name]
+        looked_in = False  # `CFG["zero"]["stage"] == 2`: keys read out of it, the dict changed nowhere
         for read in reads:
             compare = self.ctx.parents.get(read)
+            if isinstance(compare, ast.Subscript) and compare.value is read \
+                    or isinstance(compare, ast.Attribute) and compare.attr == "get" and compare.value is read:
+                looked_in = True
+                continue
             if not (isinstance(compare, ast.Compare) and len(compare.ops) == 1
                     and isinstance(compare.ops[0], (ast.In, ast.NotIn)) and compare.comparators[0] is read):
                 return None
+        if looked_in and self._changed_in_place(name):
+            return None
         defs = self.scope(self.ctx.module).final.get(name)
         if not reads or not defs or len(defs) != 1 or defs[0].when:
             return None
         held = self.of_def(defs[0], reads[0])
         return held if len(held) == 1 and not held[0].when and held[0].kind == "dict" else None
+
+    def _changed_in_place(self, name: str) -> bool:
+        """The module's dict `name`, or a dict inside it, is stored into or changed by a method anywhere in the
+        file (`CFG["zero"]["stage"] = 3`, `CFG["zero"].update(...)`): what a function reads of it depends on when."""
+        for load in self.ctx.loads_named(name):
+            node: ast.AST = load
+            parent = self.ctx.parents.get(node)
+            while isinstance(parent, ast.Subscript) and parent.value is node:
+                if not isinstance(parent.ctx, ast.Load):
+                    return True
+                node, parent = parent, self.ctx.parents.get(parent)
+            if isinstance(parent, ast.Attribute) and parent.value is node and parent.attr in MUTATING_METHODS:
+                return True
+        return False
 
     def _module_instances(self, name: str) -> tuple[Value, ...] | None:
         """What the module's `name` holds when it is a class of the file or instances of them (`PLAN =
@@ -1677,7 +1700,33 @@ class Flow:
             if bases is None:
                 return None
             return tuple(x for base in bases for x in self._stored_into(base, node, self.attribute(base, node.attr, node)))
+        if isinstance(node, ast.Subscript) or isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and node.func.attr == "get" and 1 <= len(node.args) <= 2 and not node.keywords:
+            return self._entry_given(node, given)  # `cfg.get("zero", {})` of `cfg.get("zero", {}).get("stage", 3)`
         return None
+
+    def _entry_given(self, node: ast.Subscript | ast.Call, given: dict[str, tuple[Value, ...]]) -> tuple[Value, ...] | None:
+        """`cfg["zero"]`, `cfg.get("zero", {})` of dicts a parameter (or its attribute, or another such read) is
+        given: the entry each holds, or the `.get`'s default when a dict known whole has no such key; None when a
+        dict is not read whole, holds the key under a test, or a subscript would raise."""
+        if isinstance(node, ast.Subscript):
+            receiver, key, default = node.value, self.constant_key(node.slice), None
+        else:
+            receiver, key = node.func.value, self.constant_key(node.args[0])  # type: ignore[attr-defined]  # a method (caller)
+            default = node.args[1] if len(node.args) == 2 else ast.copy_location(ast.Constant(None), node)
+        bases = self._parameter_values(receiver, given) if isinstance(key, str) else None
+        if not bases:
+            return None
+        out: list[Value] = []
+        for base in bases:
+            entries, complete = self.entries(base) if base.kind == "dict" else (None, False)
+            if entries is not None and key in entries and not entries[key].when:
+                out.extend(entries[key].values())
+            elif entries is not None and key not in entries and complete and default is not None:
+                out.extend(self.values(default))
+            else:
+                return None
+        return tuple(out)
 
     # names
     def _name(self, node: ast.Name) -> tuple[Value, ...]:
@@ -9866,7 +9915,7 @@ class _KeyRead:
     param: ast.arg | None
     key: str
     getter: bool
-    default: ast.Constant | None
+    default: ast.expr | None  # a constant or a display of constants
     base: str
 
 
@@ -9880,8 +9929,8 @@ def _key_read(defs: tuple[Def, ...], env: dict[str, tuple[Def, ...]]) -> _KeyRea
             and 1 <= len(node.args) <= 2 and not node.keywords:
         base, key = node.func.value, node.args[0]
         default = node.args[1] if len(node.args) == 2 else None
-        if default is not None and not isinstance(default, ast.Constant):
-            return None
+        if default is not None and not _constant_display(default):
+            return None  # (`cfg.get("zero", {})`: a display of constants, as `.get(..., 3)`)
     else:
         return None
     if not (isinstance(base, ast.Name) and isinstance(key, ast.Constant) and isinstance(key.value, str)):
@@ -9890,7 +9939,16 @@ def _key_read(defs: tuple[Def, ...], env: dict[str, tuple[Def, ...]]) -> _KeyRea
     if held is not None and (len(held) != 1 or held[0].how != "param" or not isinstance(held[0].node, ast.arg)):
         return None
     return _KeyRead(node, held[0].node if held else None, key.value, isinstance(node, ast.Call),  # type: ignore[arg-type]
-                    default if isinstance(default, ast.Constant) else None, base.id)
+                    default, base.id)
+
+
+def _constant_display(node: ast.expr) -> bool:
+    """A constant, or a dict, list, tuple or set display of constants (`{}`, `("a", "b")`)."""
+    if isinstance(node, ast.Dict):
+        return all(isinstance(x, ast.Constant) for x in (*node.keys, *node.values))
+    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        return all(isinstance(x, ast.Constant) for x in node.elts)
+    return isinstance(node, ast.Constant)
 
 
 def _settings_bound(defs: tuple[Def, ...], read: ast.Name, test: ast.expr) -> bool:
