@@ -8823,6 +8823,7 @@ class _SiteFlow(_InnerFlow):
         # `Strategy.from_config(cfg)`: a classmethod's call passes its parameters after `cls`
         self.bound = isinstance(outer.ctx.parents.get(func), ast.ClassDef) and _is_classmethod(func)
         self.site_depth = self.caller.site_depth + 1
+        self._foreign_keywords: tuple[Value, ...] | None = None  # `**kwargs` of another module's call, once read
 
     def _holds(self, node: ast.AST) -> bool:
         written = node.func if isinstance(node, _Decorated) else node  # a decorator's call: where it is written
@@ -8865,6 +8866,17 @@ class _SiteFlow(_InnerFlow):
         return any(d.how == "param" and id(d.node) in own for a in passed if isinstance(a, ast.Name)
                    for d in self.reaching(a) or ())
 
+    def _call_held_here(self) -> ast.Call:
+        """The call another module writes, its keywords' values stand-ins here holding what they hold there
+        (where they are written: a finding on one is placed at the keyword in that module)."""
+        keywords: list[ast.keyword] = []
+        for k in self.call.keywords:
+            held = ast.copy_location(ast.Name(id="_", ctx=ast.Load()), k.value)
+            held.end_lineno, held.end_col_offset = k.value.end_lineno, k.value.end_col_offset
+            self._memo[id(held)] = (held, self.caller.values(k.value))  # pinned here: it lives as long as this call's reading
+            keywords.append(ast.copy_location(ast.keyword(arg=k.arg, value=held), k))
+        return ast.copy_location(ast.Call(func=self.call.func, args=self.call.args, keywords=keywords), self.call)
+
     def parameters_passed(self, func: ast.AST, params: dict[str, ast.arg]) -> dict[str, tuple[Value, ...]] | None:
         if func is not self.func:
             return self.outer.parameters_passed(func, params)
@@ -8878,8 +8890,10 @@ class _SiteFlow(_InnerFlow):
         if self.bound and self.func.args.args and arg is self.func.args.args[0]:
             return super().parameter(arg)  # `cls`: the class
         if arg is self.func.args.kwarg:
-            if self.caller is not self.outer:  # its keywords are another module's expressions
-                return (Value("unknown", arg, flow=self),)
+            if self.caller is not self.outer:  # its keywords are another module's expressions: held as read there
+                if self._foreign_keywords is None:
+                    self._foreign_keywords = self._extra_keywords(self.func, [(self._call_held_here(), self.bound, ())])
+                return self._foreign_keywords
             return self._extra_keywords(self.func, [(self.call, self.bound, ())])
         return self.passed(self.func, arg, self.call, self.bound, ())
 

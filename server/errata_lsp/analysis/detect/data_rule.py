@@ -403,6 +403,10 @@ class DetectRule(Rule):
             place, site.converted_here = None, True  # `checkpoint_path(step) -> Path` gives what it says: this use converts
         if place is None and site.written is not None and any(self.sibling_keywords):
             place = self._decided_elsewhere(site)
+        if isinstance(self.at, dict) and not any(k.arg == self.at["keyword"] for k in site.call.keywords):
+            # the keyword it clashes with is no keyword of the call: a key another module's dict writes on every path
+            # (a template's `"auto_wrapper_callable": None` spread into the call), where the fix removes it
+            place = self._key_always_written_elsewhere(site) or place
         if fix_place is not None:
             place = fix_place[0]
             finding = dataclasses.replace(finding, fixes=_preferring_fixes_at(finding.fixes, place))
