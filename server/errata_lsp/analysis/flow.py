@@ -1906,7 +1906,7 @@ class Flow:
             return None
         known = self._loop_display(loop)
         if known is None:
-            return self._yielded(loop.iter) or self._dict_turns(loop, target, use)
+            return self._yielded(loop.iter) or self._dict_turns(loop, target, use) or self._appended_items(loop)
         display, flow = known
         if len(display.elts) == 1:
             return flow.values(display.elts[0])
@@ -1916,6 +1916,43 @@ class Flow:
             written = flow.text(element)
             turn = _turn(loop, i, target.id, written if len(written) <= MAX_TURN_TEXT else None, use if every else None)
             out.extend(x.under((turn,)) for x in flow.values(element))
+        return bounded(tuple(out))
+
+    def _appended_items(self, loop: ast.For | ast.AsyncFor) -> tuple[Value, ...] | None:
+        """`hooks = []`, `hooks.append(partial(export, model=model))`, then `for hook in hooks:`: what each
+        `append` of the list's own block before the loop adds (an unknown too when the list is read otherwise:
+        passed on, it may be filled elsewhere); None for another loop, or a list changed another way."""
+        if not isinstance(loop.iter, ast.Name):
+            return None
+        defs = self.reaching(loop.iter)
+        if not defs or len(defs) != 1 or not isinstance(defs[0].node, ast.List) or defs[0].node.elts or defs[0].when:
+            return None
+        bound = self.ctx.statement_of(defs[0].node)
+        place, here = self.ctx.block_place(bound), self.ctx.block_place(self.ctx.statement_of(loop))
+        if place is None or here is None or place[0] is not here[0]:
+            return None
+        name, block, start, end = loop.iter.id, place[0], place[1], here[1]
+        appended: list[ast.expr] = []
+        other = False
+        for load in self.ctx.loads_named(name):
+            if load is loop.iter or self.reaching(load) != defs:
+                continue
+            parent = self.ctx.parents.get(load)
+            call = self.ctx.parents.get(parent) if isinstance(parent, ast.Attribute) else None
+            if isinstance(parent, ast.Attribute) and parent.attr in MUTATING_METHODS:
+                statement = self.ctx.statement_of(load)
+                spot = self.ctx.block_place(statement)
+                if parent.attr != "append" or not isinstance(call, ast.Call) or len(call.args) != 1 \
+                        or spot is None or spot[0] is not block or not start < spot[1] < end:
+                    return None  # an `extend`, a `pop`, or an `append` in a branch or after the loop
+                appended.append(call.args[0])
+            elif self.ctx.statement_of(load) is not self.ctx.statement_of(loop):
+                other = True
+        if not appended:
+            return None
+        out = [x for item in appended for x in self.values(item)]
+        if other:
+            out.append(Value("unknown", loop.iter, flow=self))
         return bounded(tuple(out))
 
     def _dict_turns(self, loop: ast.For | ast.AsyncFor, target: ast.Name, use: ast.AST) -> tuple[Value, ...] | None:
@@ -8434,6 +8471,11 @@ class Flow:
             for call in self._self_attribute_calls():
                 if any(self._is(func, x) for x in self.values(call.func)):
                     yield call
+        else:
+            # `self.callback(self)` of a function a constructor stored as given (`self.callback = callback`)
+            for call in self._callback_attribute_calls():
+                if any(self._is(func, x) for x in self.values(call.func)):
+                    yield call
 
     def _through_partial(self, func: ast.AST, call: ast.Call) -> ast.Call:
         """A call of a partial of `func` (`remat_strategy = partial(make_strategy, remat=(Block,))`, then
@@ -8487,6 +8529,30 @@ class Flow:
                 or not isinstance(target.node, (ast.FunctionDef, ast.AsyncFunctionDef)) or target.extra is not None:
             return None
         return self._bound(call, held[0].node), target.node, target.flow
+
+    def _callback_attribute_calls(self) -> list[ast.Call]:
+        """`self.<attr>(...)` in a method of a class whose `__init__` stores a parameter as it is given under that
+        name (`self.callback = callback`), the class defining no method of that name: a function handed in and
+        called back later."""
+        def find() -> list[ast.Call]:
+            out: list[ast.Call] = []
+            for cls in self.ctx.nodes(ast.ClassDef):
+                methods = {m.name for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))}
+                init = next((m for m in cls.body if isinstance(m, ast.FunctionDef) and m.name == "__init__"), None)
+                if init is None or not init.args.args:
+                    continue
+                params = {a.arg for a in all_args(init.args)[1:]}
+                stored = {t.attr for stmt in init.body if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Name)
+                          and stmt.value.id in params for t in stmt.targets if isinstance(t, ast.Attribute)
+                          and isinstance(t.value, ast.Name) and t.value.id == init.args.args[0].arg} - methods
+                for method in cls.body:
+                    if stored and isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and method.args.args:
+                        own = method.args.args[0].arg
+                        out.extend(c for c in walk(method) if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute)
+                                   and c.func.attr in stored and isinstance(c.func.value, ast.Name) and c.func.value.id == own)
+            return out
+
+        return self.ctx.once("callback attribute calls", self.ctx.module, find)
 
     def _self_attribute_calls(self) -> list[ast.Call]:
         return self.ctx.once("self attribute calls", self.ctx.module, lambda: [
