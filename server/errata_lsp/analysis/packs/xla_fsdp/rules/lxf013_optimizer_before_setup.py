@@ -64,6 +64,13 @@ MODULE_SETUPS = ("setup_module", "setup")
 BINDING_STEPS = 8  # the assignments `_parameters_of` follows back from the optimizer's parameters
 
 
+
+def _built_module(value: Value) -> bool:
+    """A module, or what a library class the layer does not know builds (`Transformer(vocab_size=16)` of
+    `lightning.pytorch.demos`): that very construction is what `setup_module` is then given, a module."""
+    return value.kind == "module" or value.kind == "unknown" and isinstance(value.node, ast.Call) \
+        and value.qualified is not None
+
 class OptimizerBeforeSetup(Rule):
     code = "LXF013"
     record = "95e7a3380b01287c"
@@ -604,7 +611,7 @@ class OptimizerBeforeSetup(Rule):
             if any(not _taken(reader, root) for root in roots):
                 return None  # `self.parameters() if params is None else params`: not on every path
             found = [x for root in roots for x in reader.values(root)]
-            if not found or any(x.kind != "module" or x.when for x in found):
+            if not found or any(not _built_module(x) or x.when for x in found):
                 return None
             modules.update(id(x.node) for x in found)
         scope = ctx.scope_of(use)
@@ -614,7 +621,7 @@ class OptimizerBeforeSetup(Rule):
                 continue
             if binding is not None and ctx.scope_of(binding.stmt) is scope and _before(setup, binding.stmt):
                 continue  # `opt = model.module.configure_optimizers()` after the set-up: built then
-            if not any(x.kind == "module" and id(x.node) in modules for x in set_up):
+            if not any(_built_module(x) and id(x.node) in modules for x in set_up):
                 continue
             built, flow = values[0], values[0].flow
             where = f"{flow.origin_name}, line {built.line}" if built.foreign and flow is not None else f"line {built.line}"
