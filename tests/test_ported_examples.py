@@ -304,6 +304,15 @@ def test_lxf031_generate_on_the_set_up_model_is_the_xla_shape_error_and_the_fix_
     assert report((CASES / "7042549152ce80f9_after.py").read_text(), "LXF031") == []  # the fixed shape ran
 
 
+def test_lxf031_with_an_auto_wrap_policy_is_lightnings_own_check():
+    source = (CASES / "58d8204926c058a3_before.py").read_text()  # raised "... from outside the model" when run
+    findings = [f for f in check_source(source, "train.py").findings if f.code == "LXF031"]
+    assert [(f.severity.value, f.span.start.line + 1, f.record_id) for f in findings] == [("error", 35, "58d8204926c058a3")]
+    assert "Lightning's check then raises RuntimeError: You are calling the method " \
+        "`Agent.estimate_returns_and_advantages()` from outside the model" in findings[0].message
+    assert report((CASES / "58d8204926c058a3_after.py").read_text(), "LXF031") == []  # the marked method ran
+
+
 def test_lxf031_configure_optimizers_on_the_set_up_model_is_torchs_empty_parameter_list():
     check = check_source((CASES / "95e7a3380b01287c_method-after-setup.py").read_text(), "train.py")  # raised it
     (finding,) = [f for f in check.findings if f.code == "LXF031"]

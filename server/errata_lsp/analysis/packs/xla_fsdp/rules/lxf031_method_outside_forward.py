@@ -45,6 +45,7 @@ from ....statements import PARAMETER_METHODS, newline
 from ...lightning.fabric import XLA_FSDP, fabric_kind
 from ..facts import auto_wrap_given, plain_method, set_up_module_class
 
+LIGHTNING_CHECK_RECORD = "58d8204926c058a3"  # "You are calling the method ... from outside the model"
 EMPTY_PARAMETERS_RECORD = "95e7a3380b01287c"  # torch's "optimizer got an empty parameter list" (LXF013's record)
 # marked as forward methods by `_FabricModule.__init__` itself (`_LIGHTNING_MODULE_STEP_METHODS`, wrappers.py l.47)
 FABRIC_MARKED_METHODS = frozenset(("training_step", "validation_step", "test_step", "predict_step"))
@@ -235,7 +236,9 @@ class MethodOutsideForward(Rule):
                     receiver = holder or receiver
                 message = (f"{head}: {self._layers_outcome(owner, setup, cls.name, callee.attr)}. Call "
                            f"`{receiver}.mark_forward_method(\"{callee.attr}\")` after {after}")
-                yield self.finding(ctx, callee, message, fixes)
+                # with `auto_wrap_policy` the wrapped layers gather their weights: Lightning's own check is what shows
+                wrapped = auto_wrap_given(owner, setup.func.value)  # type: ignore[attr-defined]  # an XLAFSDP setup
+                yield self.finding(ctx, callee, message, fixes, record=LIGHTNING_CHECK_RECORD if wrapped else None)
             elif uses_parameters:
                 message, severity = self._parameters_message(owner, setup, head, receiver)
                 yield self.finding(ctx, call, message, severity=severity, record=EMPTY_PARAMETERS_RECORD)
