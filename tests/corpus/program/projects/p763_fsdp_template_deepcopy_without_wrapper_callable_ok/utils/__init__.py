@@ -1,0 +1,3 @@
+from .dist import make_strategy
+
+__all__ = ["make_strategy"]

@@ -1,0 +1,4 @@
+from .best import RestoreBest
+from .logging import ConsoleLogger
+
+__all__ = ["RestoreBest", "ConsoleLogger"]

@@ -1,0 +1,21 @@
+"""Builds the per-process entry point from the parsed command line."""
+import functools
+
+import torch
+
+from .loop import run_epoch
+from .models import ConvNet
+
+
+def _worker(fabric, args, widths):
+    model = fabric.setup_module(ConvNet(widths=widths))
+    optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=args.lr, momentum=0.9, nesterov=True))
+    for epoch in range(args.epochs):
+        fabric.print(f"epoch {epoch}")
+        run_epoch(fabric, model, optimizer, args.steps, args.batch_size)
+
+
+def make_worker(args):
+    widths = tuple(int(w) for w in args.widths.split(","))
+    # The launch pickles what it runs: a module-level function (bound with partial) pickles by name.
+    return functools.partial(_worker, args=args, widths=widths)
