@@ -8292,7 +8292,7 @@ class Flow:
         def is_param(node: ast.AST | None) -> bool:
             return isinstance(node, ast.Name) and node.id in params
 
-        for expr in _with_locals_read(func, self._returned_sources(func)):
+        for expr in self._with_locals_read(self._returned_sources(func)):
             for node in ast.walk(expr):
                 if isinstance(node, ast.Subscript) and any(is_param(n) for n in ast.walk(node.slice)) \
                         or isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args \
@@ -8304,6 +8304,25 @@ class Flow:
                         and any(is_param(kw.value) for kw in node.keywords):
                     return True  # (`dict(kwargs)`: a copy of the mapping the call passes; `SimpleNamespace(model=model)`)
         return False
+
+    def _with_locals_read(self, exprs: list[ast.expr]) -> list[ast.expr]:
+        """`exprs` and what the locals they read are bound to where they are read (`builder = STRATEGIES[name]`
+        of `return builder(**kwargs)`), those values' own locals too: what a return is made of, through its
+        function's names. (A dict display bound to a local is not one: its values are placed where they are
+        written, its spreads are `_returned_sources`'.)"""
+        out, todo, seen = list(exprs), list(exprs), set()
+        while todo:
+            for name in ast.walk(todo.pop()):
+                if not isinstance(name, ast.Name) or not isinstance(name.ctx, ast.Load) or id(name) in seen \
+                        or name not in self.ctx.parents:
+                    continue
+                seen.add(id(name))
+                for d in self.reaching(name) or ():
+                    if d.how == "assign" and not d.path and isinstance(d.node, ast.expr) and not isinstance(d.node, ast.Dict) \
+                            and self.ctx.enclosing_function(d.node) is self.ctx.enclosing_function(name):
+                        out.append(d.node)
+                        todo.append(d.node)
+        return out
 
     def _returned_sources(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:
         """What `func` returns, and for a local it returns (`out = dict(BASE); out.update(overrides); return out`)
@@ -9751,27 +9770,6 @@ def _calls_a_name(test: ast.expr) -> bool:
 
 
 CACHING_DECORATORS = ("functools.lru_cache", "functools.cache")
-
-
-def _with_locals_read(func: ast.FunctionDef | ast.AsyncFunctionDef, exprs: list[ast.expr]) -> list[ast.expr]:
-    """`exprs` and what the locals they read are bound to in `func` (`builder = STRATEGIES[name]` of `return
-    builder(**kwargs)`), those locals' own reads too: what a return is made of, through its function's names.
-    (A dict display bound to a local is not one: its values are placed where they are written, its spreads
-    are `_returned_sources`'.)"""
-    bound: dict[str, list[ast.expr]] = {}
-    for node in walk(func):
-        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and not isinstance(node.value, ast.Dict):
-            for target in (node.targets if isinstance(node, ast.Assign) else [node.target]):
-                if isinstance(target, ast.Name):
-                    bound.setdefault(target.id, []).append(node.value)
-    out, todo, seen = list(exprs), list(exprs), set()
-    while todo:
-        for name in ast.walk(todo.pop()):
-            if isinstance(name, ast.Name) and name.id in bound and name.id not in seen:
-                seen.add(name.id)
-                out.extend(bound[name.id])
-                todo.extend(bound[name.id])
-    return out
 
 
 def _returns_only(value: Value) -> ast.expr | None:
