@@ -3889,6 +3889,69 @@ class Flow:
             return self._stored_after_built(node, base, found, None)
         return found
 
+    def _namespace_stores(self, node: ast.AST, attr: str, found: tuple[Value, ...]) -> tuple[Value, ...]:
+        """What a parsed command line's `attr` holds where `node` reads it, with what the program stores into it
+        after parsing: `args.precision = "bf16-true"` on the name the read uses (ordered against the read as an
+        instance's stores are), and a helper given the namespace that stores into its parameter's attribute
+        (`adapt(args)` with `args.precision = ...` inside): one called before the read (in the block of the
+        statement that leads to it) holds what the file cannot tell, one after it changes nothing, one elsewhere
+        may have run (the option's value stays possible)."""
+        if not isinstance(node, ast.Attribute) or not isinstance(node.value, ast.Name):
+            return found
+        defs = self.reaching(node.value) or ()
+        bound = next((d.node for d in defs if d.node is not None), None)
+        if bound is not None and self.ctx.attribute_stores(node.value.id):
+            found = self._set_from_outside(node, node.value, Value("args", bound, flow=self), found)
+        mutators: list[tuple[ast.AST, tuple[Value, ...] | None]] = [(c, None) for c in self._namespace_mutators(attr)]
+        for assign in self.ctx.nodes(ast.Assign):  # `args.precision = ...` where the read is another name's
+            for target in assign.targets:
+                if isinstance(target, ast.Attribute) and target.attr == attr and isinstance(target.value, ast.Name) \
+                        and self.ctx.scope_of(target) is not self.ctx.scope_of(node) \
+                        and not _is_parameter(self, target.value):  # (a helper's store: its calls are the mutators)
+                    mutators.append((target, self.values(assign.value)))
+        if not mutators:
+            return found
+        anchors: list[ast.stmt] = [self.ctx.statement_of(node)]
+        func = self.ctx.enclosing_function(node)
+        if func is not None:  # read in a helper (`build_fabric(args)`): ordered by the calls of it
+            anchors.extend(self.ctx.statement_of(c) for c, _, _ in itertools.islice(self.call_sites(func), MAX_REGISTRATIONS)
+                           if c in self.ctx.parents)
+        unknown = Value("unknown", node, flow=self)
+        for change, stored in mutators:
+            receivers = [change.value] if isinstance(change, ast.Attribute) else change.args  # type: ignore[attr-defined]
+            if not any(x.kind == "args" for a in receivers for x in self.values(a)):
+                continue
+            place = self.ctx.block_place(self.ctx.statement_of(change))
+            spots = [self.ctx.block_place(a) for a in anchors]
+            same = [spot for spot in spots if spot is not None and place is not None and spot[0] is place[0]]
+            if same and all(place[1] > spot[1] for spot in same):  # type: ignore[index]  # (`same`: place is set)
+                continue  # run after the statement that reads it
+            if same and any(place[1] < spot[1] or self.ctx.statement_of(change) in anchors for spot in same):  # type: ignore[index]
+                return stored or (unknown,)  # run before the read: the store holds (a helper's: what it cannot tell)
+            found = (*found, *(stored or (unknown,)))  # run where the file cannot order it: it may have run
+        return found
+
+    def _namespace_mutators(self, attr: str) -> list[ast.Call]:
+        """The calls of this module's functions that store `attr` into (or `setattr` any attribute of) one of their
+        parameters' objects (`def adapt(args): args.precision = ...`), by name."""
+        def find() -> dict[str | None, list[ast.Call]]:
+            stores: dict[str, set[str | None]] = {}
+            for func in self.ctx.nodes(ast.FunctionDef):
+                params = {a.arg for a in all_args(func.args)}
+                for name in params:
+                    for stmt, _, stored, _ in self.ctx.attribute_stores(name):
+                        if self.ctx.within(stmt, func):
+                            stores.setdefault(func.name, set()).add(stored)
+            out: dict[str | None, list[ast.Call]] = {}
+            for name, attrs in stores.items():
+                for call in self.ctx.calls_by_name(name):
+                    for stored in attrs:
+                        out.setdefault(stored, []).append(call)
+            return out
+
+        table = self.ctx.once("namespace mutators", self.ctx.module, find)
+        return [*table.get(attr, []), *table.get(None, [])]
+
     def _bound_elsewhere_at_top(self, base: Value) -> ast.Assign | None:
         """`settings = Settings()` at the top level of another module, when `base` is that instance."""
         there = base.flow
@@ -4462,7 +4525,7 @@ class Flow:
                 return unknown if stored else (Value("dict", node, value.when, extra=("options", value), flow=self),)
             # the options of the module that built the parser (`args = parse_args()` of cli.py read in train.py)
             parser_module = value.extra if isinstance(value.extra, Flow) else value.flow or self
-            return parser_module.argparse_default(attr) or unknown
+            return self._namespace_stores(node, attr, parser_module.argparse_default(attr) or unknown)
         if value.kind == "function" and attr == "__name__" and isinstance(value.node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
                 and not any("wraps" in source_text(d) for d in value.node.decorator_list):
             # `fn.__name__` of a def (the function its `def` made; `functools.wraps` would rename a wrapper): its name,
