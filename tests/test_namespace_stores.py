@@ -71,3 +71,30 @@ def test_a_store_before_the_read_holds(tmp_path, main):
 def test_a_store_the_file_cannot_order_may_have_run(tmp_path):
     main = "    args = parse_args()\n    if args.precision:\n        adapt(args)\n    fabric = build_fabric(args)"
     assert found(tmp_path, main) == [("LXF007", "warning")]
+
+
+HELPER = '''\
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+def clip(fabric, model, optimizer, mode):
+    kind = mode.lower()
+    if kind.startswith("val"):
+        return fabric.clip_gradients(model, optimizer, clip_val=1.0)
+    return fabric.clip_gradients(model, optimizer, max_norm=1.0)
+
+
+def train(fabric, mode):
+    clip(fabric, model, optimizer, mode)
+
+
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy()).launch(train, "{mode}")
+'''
+
+
+def test_a_string_method_of_a_parameter_bound_to_a_name_is_decided_by_the_callers(tmp_path):
+    path = tmp_path / "clip.py"
+    for mode, expected in (("Norm", []), ("VALUE", [("LXF014", "error")])):
+        path.write_text(HELPER.format(mode=mode))
+        assert [(f.code, f.severity.value) for f in check_source(path.read_text(), str(path)).findings] == expected, mode

@@ -795,7 +795,7 @@ class Flow:
     def _attribute_strings(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> tuple[Value, ...] | None:
         """The constants `(args.backend or "auto").lower()` makes of what a parameter's attribute holds; None when
         one is no constant (`_attribute_value`'s shapes)."""
-        if isinstance(node, ast.Attribute):
+        if isinstance(node, (ast.Attribute, ast.Name)):
             held = self._concrete(self._parameter_values(node, given) or ())
             if held is None or any(kind != "const" for kind, _ in held):
                 return None
@@ -10036,14 +10036,16 @@ def _bound_to_attribute(defs: tuple[Def, ...]) -> bool:
         and _attribute_value(defs[0].node)
 
 
-def _attribute_value(node: ast.AST | None) -> bool:
-    if isinstance(node, ast.Attribute):
+def _attribute_value(node: ast.AST | None, named: bool = False) -> bool:
+    """An attribute (`args.backend`), a string method or an `or` default of one; with `named`, of a name too
+    (`mode = mode.lower()`, `mode = (mode or "norm").strip()`: what the name holds, made a string by the call)."""
+    if isinstance(node, ast.Attribute) or named and isinstance(node, ast.Name):
         return True
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in STR_METHODS \
             and not node.args and not node.keywords:
-        return _attribute_value(node.func.value)
+        return _attribute_value(node.func.value, True)
     return isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and len(node.values) == 2 \
-        and _attribute_value(node.values[0]) and isinstance(node.values[1], ast.Constant)
+        and _attribute_value(node.values[0], named) and isinstance(node.values[1], ast.Constant)
 
 
 @dataclass(frozen=True)
