@@ -93,8 +93,17 @@ Fabric(accelerator="tpu", strategy=XLAFSDPStrategy()).launch(train, "{mode}")
 '''
 
 
-def test_a_string_method_of_a_parameter_bound_to_a_name_is_decided_by_the_callers(tmp_path):
+@pytest.mark.parametrize("bound", ["kind = mode.lower()", "kind = mode = mode.strip().lower()"])
+def test_a_string_method_of_a_parameter_bound_to_a_name_is_decided_by_the_callers(tmp_path, bound):
     path = tmp_path / "clip.py"
     for mode, expected in (("Norm", []), ("VALUE", [("LXF014", "error")])):
-        path.write_text(HELPER.format(mode=mode))
+        path.write_text(HELPER.format(mode=mode).replace("kind = mode.lower()", bound))
         assert [(f.code, f.severity.value) for f in check_source(path.read_text(), str(path)).findings] == expected, mode
+
+
+def test_the_parameter_bound_again_to_its_own_string_method(tmp_path):
+    path = tmp_path / "clip.py"
+    for mode, expected in (("Norm", []), ("VALUE", [("LXF014", "error")])):
+        text = HELPER.format(mode=mode).replace("    kind = mode.lower()\n    if kind.", "    mode = mode.lower()\n    if mode.")
+        path.write_text(text)
+        assert [(f.code, f.severity.value) for f in check_source(text, str(path)).findings] == expected, mode

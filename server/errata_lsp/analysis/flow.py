@@ -820,7 +820,9 @@ class Flow:
         given: dict[str, tuple[Value, ...]] = {}
         params: dict[str, ast.arg] = {}
         for name, what in read.items():
-            if isinstance(what, ast.arg):
+            if what is None and (arg := self._parameter_read(test, name)) is not None:
+                params[name] = arg  # (`mode` of `mode = mode.lower()`: the parameter the binding reads)
+            elif isinstance(what, ast.arg):
                 params[name] = what
             elif isinstance(what, ast.Constant):
                 given[name] = self.values(what)
@@ -897,6 +899,18 @@ class Flow:
                 return None
             given.update(passed)
         return given
+
+    def _parameter_read(self, test: ast.expr, name: str) -> ast.arg | None:
+        """The parameter every read of `name` in `test` is, as the flow's walk says where each read is; None
+        when one of them is something else (or the test reads no such name)."""
+        args = set()
+        for node in ast.walk(test):
+            if isinstance(node, ast.Name) and node.id == name and node in self.ctx.parents:
+                defs = self.reaching(node) or ()
+                if len(defs) != 1 or defs[0].how != "param" or not isinstance(defs[0].node, ast.arg):
+                    return None
+                args.add(defs[0].node)
+        return args.pop() if len(args) == 1 else None
 
     def _module_dict(self, name: str, use: ast.AST) -> tuple[Value, ...] | None:
         """What the module's `name` holds when its top level binds it once, on every path (here, or by an import)."""
@@ -7917,6 +7931,8 @@ class Flow:
             return None
         gen = node.generators[0]
         if not gen.ifs:
+            if isinstance(gen.iter, ast.Call) and (split := self._known_items(gen.iter)) is not None:
+                return bool(split)  # `"Block,Attention".split(",")` of a known string: its parts
             inner = {v.truthy if v.kind in (*ELEMENT_KINDS, "dict", "str") else None for v in self.values(gen.iter)}
             return inner.pop() if len(inner) == 1 else None
         if not isinstance(gen.target, ast.Name):
@@ -10004,6 +10020,10 @@ def _name_bound_to_test(defs: tuple[Def, ...], env: dict[str, tuple[Def, ...]], 
     test = defs[0].node
     if not isinstance(test, ast.expr):
         return None
+    target = defs[0].target.id if defs[0].target is not None else None
+    if target is not None and not in_module and any(isinstance(n, ast.Name) and n.id == target for n in ast.walk(test)):
+        # `mode = mode.lower()`: the name read there is the binding before this one (`Flow._given_for` reads it)
+        env = {k: v for k, v in env.items() if k != target}
     read = _names_read(test, env, in_module, depth + 1)
     return _BoundTest(test, read) if read else None
 
