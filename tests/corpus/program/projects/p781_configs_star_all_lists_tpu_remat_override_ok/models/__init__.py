@@ -1,0 +1,3 @@
+from .decoder import DecoderBlock, TinyDecoder
+
+__all__ = ["DecoderBlock", "TinyDecoder"]

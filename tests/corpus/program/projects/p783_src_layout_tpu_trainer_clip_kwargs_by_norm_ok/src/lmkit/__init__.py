@@ -1,0 +1,2 @@
+"""lmkit: the team's small language-model training package."""
+__version__ = "0.4.1"

@@ -1,0 +1,3 @@
+from . import dist
+
+__all__ = ["dist"]

@@ -1,0 +1,1 @@
+"""trainkit: shared training plumbing for the team's TPU jobs."""
