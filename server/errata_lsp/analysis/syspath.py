@@ -13,6 +13,8 @@ from __future__ import annotations
 import ast
 import os
 
+from .binder import source_text
+
 MAX_FOLDERS = 8  # folders one file adds (past it, the rest are left out)
 SAME_PATH = ("resolve", "absolute", "expanduser")  # `Path` methods that keep where the path leads here
 SAME_STR = ("os.path.abspath", "os.path.realpath", "os.path.normpath", "os.path.expanduser", "str", "os.fspath",
@@ -59,7 +61,7 @@ def _top_statements(body: list[ast.stmt]) -> list[ast.stmt]:
 
 def _added(call: ast.Call, bound: dict[str, str], here: str) -> str | None:
     """The folder `sys.path.append(x)` or `sys.path.insert(i, x)` adds, when `x` is read."""
-    name = _dotted(call.func)
+    name = source_text(call.func)
     if name == "sys.path.append" and len(call.args) == 1:
         given = call.args[0]
     elif name == "sys.path.insert" and len(call.args) == 2:
@@ -95,7 +97,7 @@ def _path(node: ast.expr, bound: dict[str, str], here: str) -> str | None:
         return None
     if isinstance(node.func, ast.Attribute) and node.func.attr in SAME_PATH and not node.args:
         return _path(node.func.value, bound, here)  # `Path(__file__).resolve()`
-    name = _dotted(node.func)
+    name = source_text(node.func)
     if name in SAME_STR and len(node.args) == 1:
         inner = _path(node.args[0], bound, here)
         return os.path.normpath(inner) if inner is not None else None
@@ -110,13 +112,3 @@ def _path(node: ast.expr, bound: dict[str, str], here: str) -> str | None:
         return os.path.normpath(os.path.join(first, *rest))
     return None
 
-
-def _dotted(node: ast.expr) -> str | None:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    parts.append(node.id)
-    return ".".join(reversed(parts))

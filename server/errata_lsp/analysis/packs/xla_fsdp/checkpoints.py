@@ -197,7 +197,13 @@ def _shown_in_another_module(ctx: Context, state: ast.expr) -> list[tuple[ast.ex
     if len(values) != 1 or values[0].kind != "dict" or not isinstance(values[0].node, ast.Dict) \
             or values[0].when or not values[0].foreign or ctx.owner_of(values[0]) is None:
         return None
-    entries, complete = ctx.flow.entries(values[0])
+    return _entries_stood_in(ctx, state, values[0])
+
+
+def _entries_stood_in(ctx: Context, state: ast.expr, value: Value) -> list[tuple[ast.expr, ast.expr]] | None:
+    """A (key, value) pair for each entry of the dict `value`, the value a stand-in at `state`'s place with the
+    entry as `.entry` (where the rules report it); None when an entry may be missing or stored on some paths."""
+    entries, complete = ctx.flow.entries(value)
     if entries is None or not complete or any(entry.when for entry in entries.values()):
         return None
     pairs: list[tuple[ast.expr, ast.expr]] = []
@@ -215,15 +221,7 @@ def _entries_read(ctx: Context, state: ast.expr) -> list[tuple[ast.expr, ast.exp
     values = ctx.values(state)
     if len(values) != 1 or values[0].kind != "dict" or isinstance(values[0].node, ast.Dict) or values[0].when:
         return None
-    entries, complete = ctx.flow.entries(values[0])
-    if entries is None or not complete or any(entry.when for entry in entries.values()):
-        return None
-    pairs: list[tuple[ast.expr, ast.expr]] = []
-    for key, entry in entries.items():
-        held = ctx.stand_in(state, entry)
-        held.entry = entry  # type: ignore[attr-defined]  # reported where it is written
-        pairs.append((ast.copy_location(ast.Constant(key), state), held))
-    return pairs
+    return _entries_stood_in(ctx, state, values[0])
 
 
 MUTATORS = ("update", "setdefault", "pop", "popitem", "clear", "__setitem__")
