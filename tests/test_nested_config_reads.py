@@ -61,3 +61,31 @@ def test_a_module_dict_changed_in_place_is_left_to_the_run(tmp_path):
     changed = 'CFG["zero"]["stage"] = 3\n'
     assert found(tmp_path, "module", 2, more=changed) == [
         ("LXF038", "warning", "strategy = XLAFSDPStrategy(**fsdp_kwargs(CFG))")]
+
+
+CONFIG = '''\
+def strategy_options(cfg):
+    ckpt = cfg.get("checkpoint", {{}})
+    return {{"state_dict_type": ckpt.get("format", "consolidated")}}
+'''
+TRAIN = '''\
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+import config
+
+CFG = {{"checkpoint": {{{entry}}}}}
+strategy = XLAFSDPStrategy(**config.strategy_options(CFG))
+'''
+
+
+def test_a_helper_of_another_module_reads_the_section_this_file_passes(tmp_path):
+    from .test_helpers_elsewhere import tree
+
+    def placed(entry: str) -> list[tuple]:
+        tree(tmp_path, {"config.py": CONFIG.format(), "train.py": TRAIN.format(entry=entry)})
+        path = tmp_path / "train.py"
+        return [(f.code, f.severity.value, f.elsewhere and (Path(f.elsewhere.path).name, f.elsewhere.span.start.line + 1))
+                for f in check_source(path.read_text(), str(path)).findings]
+
+    assert placed('"dir": "ckpt"') == [("LXF020", "error", ("config.py", 3))]  # the `.get`'s default
+    assert placed('"format": "sharded"') == []

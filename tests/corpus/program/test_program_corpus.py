@@ -689,13 +689,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`fabric.setup_optimizers(self.optimizer)` after `fabric.setup_module(self.model)`: an optimizer a constructor "
         "stored is not followed back to the raw module it was built on (passed to the launched function, or built "
         "in `__init__` from `self.model`, it is LXF013)",
-    "p804_json_config_text_checkpoint_format_get_default_consolidated":
-        "only a warning: config.py's helper reads `cfg.get(\"checkpoint\", {}).get(\"format\", \"consolidated\")` of "
-        "the dict train.py passes; a two-level `.get` on another module's helper parameter is left to the run (in "
-        "one file it is decided)",
-    "p805_json_config_text_checkpoint_format_sharded_ok":
-        "its twin's warning, for p804's reason: the format the dict holds is not read through the helper of "
-        "another module",
     "p807_metric_tracker_constructed_with_mean_reduction_ok":
         "a false error: metrics.py's `Tracker.worst_replica()` reduces with `reduce_op=\"max\"` (LXF027), and no "
         "module calls it. errata judges a project's functions and methods as code that runs (a library's or a "
