@@ -7297,12 +7297,15 @@ class Flow:
                 and self.dataclass_fields(receiver.node) is not None:
             row = self.ctx.once("make", node, lambda: _Made(node))  # a NamedTuple of the row's items, in order
             return tuple(x.under(receiver.when) for x in self._call_of(row, receiver))
-        if receiver.kind == "instance" and name == "_replace" and receiver.flow is not None \
-                and receiver.flow.base is not self.base:  # `DEFAULTS._replace(...)` of an imported NamedTuple
-            return (self._replaced_elsewhere(node, receiver),)
-        if receiver.kind == "instance" and name == "_replace" and receiver.flow is self:
+        if receiver.kind == "instance" and name == "_replace" and (receiver.flow is self or receiver.flow is not None
+                                                                   and receiver.flow.base is not self.base):
+            expanded = self._spread_expanded(node)
+            if expanded is None:
+                return (Value("unknown", node, flow=self),)  # `**changes` the file cannot list: any field may change
+            if receiver.flow is not self:  # `DEFAULTS._replace(...)` of an imported NamedTuple
+                return (self._replaced_elsewhere(expanded, receiver),)
             cls, call = receiver.extra  # a NamedTuple's copy with some fields changed, as `dataclasses.replace`
-            return (Value("instance", node, receiver.when, extra=(cls, _Replaced(node, call)), flow=self),)
+            return (Value("instance", node, receiver.when, extra=(cls, _Replaced(expanded, call)), flow=self),)
         if receiver.kind == "args_parser" and name in ("parse_args", "parse_known_args"):
             # a parser another module builds (`build_parser().parse_args()`) has that module's options
             built = receiver.flow if receiver.flow is not None and receiver.flow.base is not self.base else None
@@ -8080,13 +8083,16 @@ class Flow:
         if qualified == "collections.defaultdict" and not any(isinstance(a, ast.Starred) for a in node.args):
             return v("dict", extra="defaultdict")  # `d[k]` of a key it does not hold: the factory's return
         if qualified in REPLACERS and node.args:
+            changes = self._spread_expanded(node)
+            if changes is None:  # `replace(cfg, **changes)` the file cannot list: any field may change
+                return v("unknown")
             out = []
             for base in self.values(node.args[0]):
                 if base.kind == "instance" and base.flow is not None and base.flow.base is not self.base:
-                    out.append(self._replaced_elsewhere(node, base))
+                    out.append(self._replaced_elsewhere(changes, base))
                 elif base.kind == "instance":
                     cls, call = base.extra  # (read where the original was: a classmethod's instance, in its call's reading)
-                    out.append(Value("instance", node, base.when, extra=(cls, _Replaced(node, call)), flow=base.flow or self))
+                    out.append(Value("instance", node, base.when, extra=(cls, _Replaced(changes, call)), flow=base.flow or self))
                 else:
                     out.append(Value("unknown", node, flow=self))
             return tuple(out)
@@ -8162,6 +8168,27 @@ class Flow:
         outer = ast.copy_location(ast.Name(id="_", ctx=ast.Load()), entry.node)
         self.base.pin(outer, (Value("dict", call, held[0].when, extra="asdict", flow=self.base),))
         return Entry(outer, entry.node, self.base, entry.when)
+
+    def _spread_expanded(self, node: ast.Call) -> ast.Call | None:
+        """`dataclasses.replace(cfg, **PROFILES["smoke"])`: the call with each `**` of a dict the layer reads whole
+        written out as its keywords, each a stand-in at the `**` holding the entry's values; the call itself when
+        it has no `**`; None when one may hold keys the file cannot list."""
+        if all(k.arg is not None for k in node.keywords):
+            return node
+        keywords: list[ast.keyword] = []
+        for k in node.keywords:
+            if k.arg is not None:
+                keywords.append(k)
+                continue
+            held = self.plain_run(self.values(k.value))
+            if len(held) != 1 or held[0].kind != "dict" or held[0].when:
+                return None
+            entries, complete = (held[0].flow or self).entries(held[0])
+            if entries is None or not complete or any(e.when for e in entries.values()):
+                return None
+            keywords.extend(ast.copy_location(ast.keyword(arg=key, value=self._held_at(k.value, entry.values())), k)
+                            for key, entry in entries.items())
+        return ast.copy_location(ast.Call(func=node.func, args=node.args, keywords=keywords), node)
 
     def _replaced_elsewhere(self, node: ast.Call, base: Value) -> Value:
         """`dataclasses.replace(CONFIG, remat=True)` of an instance another module builds: a copy read in that

@@ -669,8 +669,10 @@ KNOWN_MISSES: dict[str, str] = {
         "classes of callbacks.py run through `fabric.call`, in another module than the Fabric (in one file they are "
         "flagged)",
     "p790_dataclass_profile_pop_checks_xla_name_keeps_one_device":
-        "missed: `dataclasses.replace(cfg, **PROFILES[\"smoke\"])` is not read (`replace(cfg, devices=1)` and "
-        "`RunConfig(**PROFILES[\"smoke\"])` are), so the profile's `devices=1` never reaches the Fabric (LXF041)",
+        "on the wrong file: `dataclasses.replace(cfg, **PROFILES[\"smoke\"])` is read now, and LXF041 is an error at "
+        "train.py's `Fabric(devices=...)`; the twin fixes the test in config/profiles.py (`cfg.accelerator == "
+        "\"xla\"` never holds, so the profile's `devices=1` is never popped): the choice a decided test makes is "
+        "placed at the call, not at the test",
     "s940_comma_separated_remat_layers_helper_returns_list":
         "only a warning: the helper builds the list from `args.remat.split(\",\")` of an option's default inside a "
         "function the parsed namespace is passed to; the parts of a known string are read for a comprehension "
