@@ -2,7 +2,7 @@
 whose preferred fix removes that keyword stays at the call when the call spells the keyword, even though the
 argument's value (the policy) is written in another module: the keyword's presence is the clash, and removing it
 at the call is the fix. A keyword the call gets through `**kwargs` of another module's dict is placed at that
-module (at the policy's value there), as before."""
+module, on the key the dict writes (where the preferred fix removes it)."""
 
 from __future__ import annotations
 
@@ -55,4 +55,4 @@ def test_a_wrapper_keyword_spelled_at_the_call_keeps_the_finding_at_the_call(tmp
 
 def test_a_wrapper_keyword_from_another_module_s_dict_is_placed_in_that_module(tmp_path):
     sharding = _project(tmp_path, "**settings.EXTRA,")
-    assert placed(sharding) == [("LXF002", "error", 15, 10, ("settings.py", 5, 15, "{Block}"))]
+    assert placed(sharding) == [("LXF002", "error", 15, 10, ("settings.py", 7, 9, '"auto_wrapper_callable"'))]

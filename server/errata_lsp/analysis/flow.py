@@ -820,7 +820,7 @@ class Flow:
         given: dict[str, tuple[Value, ...]] = {}
         params: dict[str, ast.arg] = {}
         for name, what in read.items():
-            if what is None and (arg := self._parameter_read(test, name)) is not None:
+            if what is None and (arg := _parameter_named(scope, name)) is not None:
                 params[name] = arg  # (`mode` of `mode = mode.lower()`: the parameter the binding reads)
             elif isinstance(what, ast.arg):
                 params[name] = what
@@ -899,18 +899,6 @@ class Flow:
                 return None
             given.update(passed)
         return given
-
-    def _parameter_read(self, test: ast.expr, name: str) -> ast.arg | None:
-        """The parameter every read of `name` in `test` is, as the flow's walk says where each read is; None
-        when one of them is something else (or the test reads no such name)."""
-        args = set()
-        for node in ast.walk(test):
-            if isinstance(node, ast.Name) and node.id == name and node in self.ctx.parents:
-                defs = self.reaching(node) or ()
-                if len(defs) != 1 or defs[0].how != "param" or not isinstance(defs[0].node, ast.arg):
-                    return None
-                args.add(defs[0].node)
-        return args.pop() if len(args) == 1 else None
 
     def _module_dict(self, name: str, use: ast.AST) -> tuple[Value, ...] | None:
         """What the module's `name` holds when its top level binds it once, on every path (here, or by an import)."""
@@ -10900,6 +10888,14 @@ def _runs_in(parent_of: Callable[[ast.AST], ast.AST | None], func: ast.FunctionD
             return None
         node = parent
     return True
+
+
+def _parameter_named(scope: ast.AST, name: str) -> ast.arg | None:
+    """The parameter of the function `scope` named `name` (a name a test reads that the walk's bindings left
+    out: the one `mode = mode.lower()` reads before it binds `mode` again); None for any other."""
+    if not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        return None
+    return next((a for a in all_args(scope.args) if a.arg == name), None)
 
 
 def _is_parameter(flow: Flow, name: ast.Name) -> bool:
