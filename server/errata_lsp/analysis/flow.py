@@ -3905,12 +3905,10 @@ class Flow:
         if bound is not None and self.ctx.attribute_stores(node.value.id):
             found = self._set_from_outside(node, node.value, Value("args", bound, flow=self), found)
         mutators: list[tuple[ast.AST, tuple[Value, ...] | None]] = [(c, None) for c in self._namespace_mutators(attr)]
-        for assign in self.ctx.nodes(ast.Assign):  # `args.precision = ...` where the read is another name's
-            for target in assign.targets:
-                if isinstance(target, ast.Attribute) and target.attr == attr and isinstance(target.value, ast.Name) \
-                        and self.ctx.scope_of(target) is not self.ctx.scope_of(node) \
-                        and not _is_parameter(self, target.value):  # (a helper's store: its calls are the mutators)
-                    mutators.append((target, self.values(assign.value)))
+        for assign, target in self._attribute_assigns().get(attr, ()):  # `args.precision = ...` on another name
+            if self.ctx.scope_of(target) is not self.ctx.scope_of(node) \
+                    and not _is_parameter(self, target.value):  # type: ignore[arg-type]  # (a helper's: its calls mutate)
+                mutators.append((target, self.values(assign.value)))
         if not mutators:
             return found
         anchors: list[ast.stmt] = [self.ctx.statement_of(node)]
@@ -3932,6 +3930,19 @@ class Flow:
                 return stored or (unknown,)  # run before the read: the store holds (a helper's: what it cannot tell)
             found = (*found, *(stored or (unknown,)))  # run where the file cannot order it: it may have run
         return found
+
+    def _attribute_assigns(self) -> dict[str, list[tuple[ast.Assign, ast.Attribute]]]:
+        """`name.attr = value` statements of the module by attribute, once per check (each read of a namespace's
+        option asks for one attribute's)."""
+        def find() -> dict[str, list[tuple[ast.Assign, ast.Attribute]]]:
+            out: dict[str, list[tuple[ast.Assign, ast.Attribute]]] = {}
+            for assign in self.ctx.nodes(ast.Assign):
+                for target in assign.targets:
+                    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
+                        out.setdefault(target.attr, []).append((assign, target))
+            return out
+
+        return self.ctx.once("attribute assigns", self.ctx.module, find)
 
     def _namespace_mutators(self, attr: str) -> list[ast.Call]:
         """The calls of this module's functions that store `attr` into (or `setattr` any attribute of) one of their
