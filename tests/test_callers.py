@@ -345,14 +345,19 @@ def test_a_class_or_static_method_s_tests_are_decided_by_what_its_calls_pass(kin
 def test_a_method_read_otherwise_than_called_or_on_a_receiver_the_file_cannot_tell_stays_undecided():
     """A classmethod handed around (`make = Sharded.build`) may be called with anything; a call on a
     receiver the layer cannot tell (a parameter) might be a call of it: the tests stay undecided, a
-    warning. So do a plain method's, whatever its calls pass."""
+    warning. So does a plain method's called on a receiver the file cannot tell; called only on instances
+    of its class, what those calls pass decides it (one key: nothing)."""
     call = 'fabric = Fabric(accelerator="tpu", strategy=Sharded.build({"remat": True}))'
     undecided = [("LXF002", "warning", STRATEGY_LINE)]
     assert findings(strategies("classmethod", call + "\nmake = Sharded.build\n")) == undecided
     assert findings(strategies("classmethod", call + "\n\ndef again(factory):\n    return factory.build({})\n")) \
         == undecided
     plain = 'fabric = Fabric(accelerator="tpu", strategy=Factory().build({"remat": True}))'
-    assert findings(strategies("method", plain)) == undecided
+    assert findings(strategies("method", plain)) == []
+    assert findings(strategies("method", plain + "\n\ndef again(factory):\n    return factory.build({})\n")) \
+        == undecided
+    both = plain.replace('{"remat": True}', '{"remat": True, "custom_wrapper": True}')
+    assert findings(strategies("method", both)) == [("LXF002", "error", STRATEGY_LINE)]
 
 
 def test_a_use_typed_in_another_function_is_seen_by_the_next_check_of_the_edited_text():
@@ -361,6 +366,13 @@ def test_a_use_typed_in_another_function_is_seen_by_the_next_check_of_the_edited
     keep the previous findings)."""
     call = 'fabric = Fabric(accelerator="tpu", strategy=Sharded.build({"remat": True}))'
     before = strategies("classmethod", call + "\n\ndef again(factory):\n    return 1\n")
+    after = before.replace("    return 1\n", "    return factory.build({})\n")
+    first = check_document(before, "train.py")
+    assert first.report.findings == []
+    edited = check_document(after, "train.py", previous=first)
+    assert [(f.code, f.severity.value) for f in edited.report.findings] == [("LXF002", "warning")]
+    plain = 'fabric = Fabric(accelerator="tpu", strategy=Factory().build({"remat": True}))'
+    before = strategies("method", plain + "\n\ndef again(factory):\n    return 1\n")
     after = before.replace("    return 1\n", "    return factory.build({})\n")
     first = check_document(before, "train.py")
     assert first.report.findings == []

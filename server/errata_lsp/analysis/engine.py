@@ -605,6 +605,8 @@ def _with_what_they_read(doc: Document, words: set[str], together: Together = fr
                 callers.add(id(chunk))
                 called.update(defines & bound_at_top)
                 called.update(factories)  # `Sharded.from_config(cfg)`: its callers decide its tests
+                if chunk.role == "member":  # `acc.context(step)`: so do a plain method's (`Flow.parameters_passed`)
+                    called.update(n for n in defines if not n.startswith("__"))
         if (len(called), len(read)) == sizes:
             break
         grown = doc.chunks(words, called, read, together)

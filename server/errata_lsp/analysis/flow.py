@@ -1288,15 +1288,22 @@ class Flow:
     def _passed_to_method_elsewhere(self, func: ast.FunctionDef | ast.AsyncFunctionDef, cls: ast.ClassDef,
                                     params: dict[str, ast.arg]) -> dict[str, tuple[Value, ...]] | None:
         """A method of a class of the module's top level that the file never calls: what the calls of the
-        other modules that read the class pass, when each of them reads the method only to call it."""
-        if not all(there._method_only_called(func) for there in self._readers_of(cls.name, func.name) or ()):
+        other modules that read the class pass, when each of them reads the method only to call it (a
+        plain method, `acc.context(step)`, on instances of the class as that module reads it)."""
+        readers = self._readers_of(cls.name, func.name) or ()
+        if not all(there._method_only_called(func) or self._plain_method_only_called_in(there, cls, func)
+                   for there in readers):
             return None
         given = {name: self._passed_elsewhere(func, arg) for name, arg in params.items()}
         return given if all(given.values()) else None
 
     def _only_called(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-        if isinstance(self.ctx.parents.get(func), ast.ClassDef):
-            return self._method_only_called(func)
+        cls = self.ctx.parents.get(func)
+        if isinstance(cls, ast.ClassDef):
+            # a plain method: its calls here, or (none here) those of the modules that read its class; not both
+            return self._method_only_called(func) or self._plain_method_only_called(func, cls) \
+                and self.ctx.reads_every_use_of(func.name) \
+                and (not self.ctx.attribute_loads(func.name) or not self._read_elsewhere(cls))
         if func.decorator_list:
             return False
         for load in self.ctx.loads_named(func.name):
@@ -1341,6 +1348,26 @@ class Flow:
                 self.ctx.scope_of(load) is cls for load in self.ctx.loads_named(func.name)):  # `run = fit` in the class
             return False
         return self._called_only_on(func, lambda x: x.kind == "instance" and self._runs_method_of(x, cls, func.name))
+
+    def _read_elsewhere(self, cls: ast.ClassDef) -> bool:
+        """Another module of the project may read `cls` (its calls of a method are not this file's)."""
+        project = self.ctx.project
+        if project is None or not isinstance(self.ctx.parents.get(cls), ast.Module):
+            return False
+        readers = project.modules_reading(self, cls.name)
+        return readers is None or bool(readers)
+
+    def _plain_method_only_called_in(self, there: Flow, cls: ast.ClassDef,
+                                     func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """`_plain_method_only_called` of `func`, a plain method of this module's `cls`, in `there`, a module
+        that reads the class: each `x.<name>` it writes is a call on an instance of the class as it reads it."""
+        read = _twin_read(there, cls, self.ctx.doc.path)
+        if read is None or not isinstance(read[1], ast.ClassDef) or func.decorator_list or func.name.startswith("__"):
+            return False
+        twin = read[1]
+        derived = [twin, *there._derived_from(twin)]
+        return there._called_only_on(func, lambda x: x.kind == "instance" and x.extra[0] in derived
+                                     and there._defining_class(x.extra[0], func.name) in (None, twin))
 
     def _method_only_called(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """A class or static method (`Sharded.from_config(cfg)`) that the file reads only to call, each

@@ -598,11 +598,6 @@ KNOWN_MISSES: dict[str, str] = {
     # a DeepSpeed config, accelerate's gradient accumulation, timm's train config registry, torchtitan's checkpoint
     # manager, litgpt's xla/ helpers; scored on this stop's starting code before anything was built for them: 4/12
     # raising flagged as an error, 5/12 with any severity; 0/12 fine cases with an error, 1/12 with its twin's warning)
-    "p744_accelerate_nlp_example_prepare_helper_registers_raw_model_for_accumulation":
-        "missed: utils/prepare.py's `Accumulator(fabric, model)` stores the raw module as `self.model`, and its "
-        "`accumulate()` calls `self.fabric.no_backward_sync(self.model, ...)`; train.py only calls "
-        "`acc.accumulate()`. LXF004 follows a module passed to another module's function or method as an argument, "
-        "not one a constructor stored on the instance a later method reads (in one file the same class is flagged)",
     "p746_timm_train_config_registry_sets_clip_mode_value":
         "on the wrong file, as warnings: `set_defaults(clip_grad=1.0, clip_mode=\"value\")` leaves the number's "
         "truth undecided (\"whenever `value` is not None\"), and the config is `REGISTRY[args_config.config]`, a "
@@ -696,13 +691,6 @@ KNOWN_MISSES: dict[str, str] = {
         "module calls it. errata judges a project's functions and methods as code that runs (a library's or a "
         "script's function may be called by code it does not see); a method no module of the project reads is "
         "dead here, but telling so needs every module's reads",
-    "p808_accumulator_context_falls_back_to_raw_module":
-        "a warning on the wrong file: `acc.context(step)` leaves the method's `module=None` default, so it falls "
-        "back to the raw module it stored (LXF004); a method's default decided by the call's arguments is read for "
-        "plain functions, not through an instance, so accumulate.py gets \"when module is None\"",
-    "p809_accumulator_context_given_set_up_module_ok":
-        "its twin's warning, for p808's reason: `acc.context(step, module=model)` passes the set-up module, which a "
-        "method's call is not read for",
     "s942_argv_key_value_overrides_leave_factory_default_bf16_mixed":
         "missed: `make_fabric(**parse(sys.argv[1:]))`, `parse` filling a dict in a loop over `key=value` words: a "
         "`**` of a dict whose keys the layer cannot list leaves every parameter unknown, the default's LXF007 too",

@@ -17,6 +17,7 @@ import ast
 import functools
 from collections.abc import Iterator
 
+from ....binder import all_args
 from ....context import Context
 from ....findings import Finding, Safety, Severity
 from ....flow import Flow, argument_for
@@ -183,7 +184,7 @@ class NoBackwardSyncRawModule(Rule):
         what is not set up (the fix is here, where it is passed)."""
         setups: dict[tuple[ast.AST, str], list[ast.Call]] = {}
         for call in ctx.nodes(ast.Call):
-            if not call.args and not call.keywords or not isinstance(call.func, (ast.Name, ast.Attribute)):
+            if not isinstance(call.func, (ast.Name, ast.Attribute)):
                 continue
             elsewhere = ctx.called_elsewhere(call) if len(call.args) + len(call.keywords) >= 2 else None
             if elsewhere is not None:
@@ -199,14 +200,41 @@ class NoBackwardSyncRawModule(Rule):
             if run is None:
                 continue
             func, module_flow, owner = run
-            syncs = _syncs_on_self(module_flow, func)
-            if not syncs:
+            syncs = _syncs_on_self(module_flow, func) if call.args or call.keywords else []
+            # (a method of this file syncing on its state is flagged there, `_followed`: its module is this one)
+            kept = _syncs_on_state(module_flow, func) if module_flow.ctx.doc is not ctx.doc else []
+            if not syncs and not kept:
                 continue
             view = module_flow.ctx.at_call(ctx.flow.bound_site(module_flow, func, call, owner))
+            for sync in kept:
+                found = self._raw_kept(ctx, call, view, sync, module_flow.origin_name)
+                if found is not None:
+                    yield found
             for param, sync in syncs:
                 given = argument_for(func, param, call, True)
                 if isinstance(given, ast.expr) and fabric_kind(view, sync.func.value) is not None:  # type: ignore[attr-defined]
                     yield from self._raw_given(ctx, call, given, sync, module_flow.origin_name, setups)
+
+    def _raw_kept(self, ctx: Context, call: ast.Call, view: Context, sync: ast.Call, where: str) -> Finding | None:
+        """The finding at `call`, a method call here whose method syncs on what its instance keeps (`self.model`,
+        or `self.module if module is None else module`) when that is a raw module this file builds: the
+        instance was given it here (its construction, a method storing it), or the call leaves the parameter
+        that would replace it; the fix is here."""
+        values = view.values(sync.args[0])
+        raw = [v for v in values if v.kind == "module" and v.node is not None and v.flow is not None
+               and v.flow.ctx.doc is ctx.doc]
+        if not raw:
+            return None
+        shown = " ".join(ctx.doc.source(call).split())
+        written = " ".join(ctx.doc.source(raw[0].node).split())
+        message = (f"`{shown}` syncs on the raw module `{written}` (line {raw[0].line}): `{ctx.doc.source(call.func)}` "
+                   f"({where}, line {sync.lineno}) passes what its instance keeps to `no_backward_sync`; give the "
+                   "method or its instance the module returned by `fabric.setup(...)`, or Fabric raises TypeError")
+        every = len(raw) == len(values)
+        if not every:
+            condition = describe_when(raw)
+            message += f"; {condition}" if condition else "; on some paths"
+        return self.finding(ctx, call, message, (), self.severity if every else Severity.WARNING)
 
     def _raw_given(self, ctx: Context, call: ast.Call, given: ast.expr, sync: ast.Call, where: str,
                    setups: dict[tuple[ast.AST, str], list[ast.Call]], path: tuple[str, ...] = ()) -> Iterator[Finding]:
@@ -255,7 +283,9 @@ class NoBackwardSyncRawModule(Rule):
         if not raw:
             return None
         # a loop over known items whose every turn syncs on its variable: the raw item's turn is certain to come
-        every_path = len(raw) == len(values) or any(
+        # `None` raises the same TypeError (`self.model = None` until a method stores the raw module)
+        raising = len(raw) + sum(v.kind == "none" for v in values)
+        every_path = raising == len(values) or any(
             every_turn(v.when) and all(isinstance(c, EveryTurn) and c.use is module for c in v.when) for v in raw)
         first = raw[0]
         if first.node is None:
@@ -273,7 +303,7 @@ class NoBackwardSyncRawModule(Rule):
         if not every_path:
             condition = describe_when(raw)
             message += f"; {condition}" if condition else "; on some paths"
-        elif len(raw) < len(values):
+        elif raising < len(values):
             message += f"; {describe_when(raw)}, a turn every run of the loop reaches"
         return self.finding(ctx, module, message, (), self.severity if every_path else Severity.WARNING)
 
@@ -362,6 +392,26 @@ def _syncs_on_self(flow: Flow, method: ast.FunctionDef | ast.AsyncFunctionDef) -
     return flow.ctx.once("syncs on self", method, found, [])
 
 
+def _syncs_on_state(flow: Flow, method: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Call]:
+    """Each `self.<attr>.no_backward_sync(x, ...)` a method makes in its own body on something else than one of its
+    parameters as given (`self.model`, a local bound to it): what `x` holds is the value flow's to say, for
+    the instance the method runs on. Kept per method by its module."""
+    def found() -> list[ast.Call]:
+        positional = [*method.args.posonlyargs, *method.args.args]
+        if not positional:
+            return []
+        owner = positional[0].arg
+        params = {a.arg for a in all_args(method.args)}
+        stores = {n.id for n in ast.walk(method) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        return [node for node in ast.walk(method)
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "no_backward_sync"
+                and isinstance(node.func.value, ast.Attribute) and isinstance(node.func.value.value, ast.Name)
+                and node.func.value.value.id == owner and owner not in stores and node.args
+                and not (isinstance(node.args[0], ast.Name) and node.args[0].id in params and node.args[0].id not in stores)]
+
+    return flow.ctx.once("syncs on state", method, found, [])
+
+
 def _callee(flow: Flow, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
     """The function `call` (in a module read by `flow`) runs: one of another module, or a def of its own."""
     elsewhere = flow.ctx.called_elsewhere(call)
@@ -390,7 +440,7 @@ def _set_up_here(ctx: Context) -> frozenset[int]:
         out: set[int] = set()
         for method in SETUP_METHODS:
             for call, fabric in ctx.method_calls(method):
-                if call.args and isinstance(call.args[0], ast.Attribute) and fabric_kind(ctx, fabric) is not None:
+                if call.args and isinstance(call.args[0], (ast.Attribute, ast.Name)) and fabric_kind(ctx, fabric) is not None:
                     out.update(id(v.node) for v in ctx.values(call.args[0]) if v.kind == "module" and v.node is not None)
         return frozenset(out)
     return ctx.once("modules set up here", ctx.module, found)
