@@ -223,10 +223,11 @@ class NoBackwardSyncRawModule(Rule):
         values = view.values(sync.args[0])
         raw = [v for v in values if v.kind == "module" and v.node is not None and v.flow is not None
                and v.flow.ctx.doc is ctx.doc]
-        if not raw:
+        first = raw[0].node if raw else None
+        if first is None:
             return None
         shown = " ".join(ctx.doc.source(call).split())
-        written = " ".join(ctx.doc.source(raw[0].node).split())
+        written = " ".join(ctx.doc.source(first).split())
         message = (f"`{shown}` syncs on the raw module `{written}` (line {raw[0].line}): `{ctx.doc.source(call.func)}` "
                    f"({where}, line {sync.lineno}) passes what its instance keeps to `no_backward_sync`; give the "
                    "method or its instance the module returned by `fabric.setup(...)`, or Fabric raises TypeError")
