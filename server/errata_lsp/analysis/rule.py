@@ -130,15 +130,15 @@ def remove_argument(ctx: Context, items: Sequence[ast.AST], target: ast.AST) -> 
 
 
 def drop_argument(ctx: Context, call: ast.Call, arg: Arg) -> Edit | None:
-    """An edit that removes a keyword where it is spelled: in the call, a `**{...}` display or `**dict(...)`."""
-    if arg.via is None:
-        return remove_argument(ctx, call_items(call), arg.node)
-    holder = ctx.parents.get(arg.node)
+    """An edit that removes a keyword where it is spelled: in the call, a `**{...}` display or `**dict(...)`.
+    None when it is spelled elsewhere (bound by a `functools.partial` of another module, another module's dict)."""
+    holder = ctx.parents.get(arg.node) if arg.via is not None else call
     if isinstance(holder, ast.Dict):
-        items = dict_items(holder)
-        return remove_argument(ctx, items, next(i for i in items if i.key is arg.node))
+        entry = next((i for i in dict_items(holder) if i.key is arg.node), None)
+        return remove_argument(ctx, dict_items(holder), entry) if entry is not None else None
     if isinstance(holder, ast.Call):
-        return remove_argument(ctx, call_items(holder), arg.node)
+        items = call_items(holder)
+        return remove_argument(ctx, items, arg.node) if any(i is arg.node for i in items) else None
     return None
 
 

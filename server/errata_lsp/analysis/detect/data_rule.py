@@ -477,6 +477,8 @@ class DetectRule(Rule):
             return None
         other = site.keywords[0].get(self.at["keyword"])
         entry = other.elsewhere if other is not None else None
+        if entry is None and other is not None and not other.when and other.among is None:
+            return _bound_by_partial_elsewhere(site, other)
         if entry is None or other is None or other.when or other.among is not None or entry.when:
             return None
         if entry.flow.picked_by_parameters(entry.node):
@@ -669,6 +671,20 @@ def _preferring_fixes_at(fixes: Sequence[Fix], place: Place) -> tuple[Fix, ...]:
     if there is None:
         return tuple(fixes)
     return tuple(dataclasses.replace(f, preferred=f is there) for f in fixes)
+
+
+def _bound_by_partial_elsewhere(site: Site, other: Arg) -> Place | None:
+    """The keyword `other` when the one `functools.partial` of another module the call runs binds it
+    (`TPUSharded = partial(XLAFSDPStrategy, auto_wrapper_callable=...)` in configs/strategy.py, called here with
+    what it clashes with): where the preset writes it on every run of the call."""
+    held = site.ctx.values(site.call.func)
+    if len(held) != 1 or held[0].kind != "partial" or held[0].when or not held[0].foreign \
+            or held[0].flow is None or not isinstance(held[0].node, ast.Call):
+        return None
+    if other.via is not None or any(k.arg == other.name or k.arg is None for k in site.call.keywords):
+        return None  # (spelled at the call, or maybe given by its `**`)
+    bound = next((k for k in held[0].node.keywords if k.arg == other.name), None)
+    return place_in(held[0].flow, bound) if bound is not None else None
 
 
 def _remove_sibling(site: Site, spec: Mapping[str, Any]) -> list[Edit] | None:
