@@ -83,3 +83,16 @@ def test_a_preset_of_this_file_is_flagged_at_its_bound_keyword_in_the_file(tmp_p
     findings = check_source(text, str(path)).findings
     assert [(f.code, f.severity.value, f.span, f.elsewhere) for f in findings] == [
         ("LXF002", "error", Span.of(10, 75, 10, 101), None)]
+
+
+def test_a_keyword_a_double_star_display_of_the_call_spells_is_removed_from_that_display(tmp_path):
+    text = ("from lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "from torch import nn\n\n\ndef wrap(module, *args, **kwargs):\n    return module\n\n\n"
+            "strategy = XLAFSDPStrategy(activation_checkpointing_policy={nn.Linear}, "
+            "**{\"auto_wrapper_callable\": wrap, \"state_dict_type\": \"sharded\"})\n"
+            "Fabric(accelerator=\"tpu\", strategy=strategy)\n")
+    findings = check_source(text, str(tmp_path / "train.py")).findings
+    assert [(f.code, f.span, [(x.title, x.edits) for x in f.fixes]) for f in findings] == [(
+        "LXF002", Span.of(9, 100, 9, 104), [  # `wrap`, the value
+            ("Remove `auto_wrapper_callable`", (Edit(Span.of(9, 75, 9, 106), ""),)),
+            ("Remove `activation_checkpointing_policy`", (Edit(Span.of(9, 27, 9, 72), ""),))])]

@@ -134,8 +134,9 @@ def drop_argument(ctx: Context, call: ast.Call, arg: Arg) -> Edit | None:
     None when it is spelled elsewhere (bound by a `functools.partial` of another module, another module's dict)."""
     holder = ctx.parents.get(arg.node) if arg.via is not None else call
     if isinstance(holder, ast.Dict):
-        entry = next((i for i in dict_items(holder) if i.key is arg.node), None)
-        return remove_argument(ctx, dict_items(holder), entry) if entry is not None else None
+        entries = dict_items(holder)
+        entry = next((i for i in entries if i.key is arg.node), None)
+        return remove_argument(ctx, entries, entry) if entry is not None else None
     if isinstance(holder, ast.Call):
         items = call_items(holder)
         return remove_argument(ctx, items, arg.node) if any(i is arg.node for i in items) else None
