@@ -210,6 +210,11 @@ class DetectRule(Rule):
             found = [v for v in found if any(_compatible(v.when, path, ctx) for path in site.strategy_when)]
             if not found:
                 return None
+        if "strategy" in spec:  # (a value of another dict than the strategy's runs with no XLAFSDP)
+            values = [v for v in values if _in_a_dict_with_the_strategy(site, arg, v)]
+            found = [v for v in found if _in_a_dict_with_the_strategy(site, arg, v)]
+            if not found:
+                return None
         site.found = found
         certain = [v for v in found if all_hold(section.warning_unless, site, v)]
         run = Flow.plain_run(values)  # an environment variable left unset, an argument not given: the default
@@ -1139,6 +1144,22 @@ def _example(spec: dict[str, Any]) -> Invalid | Valid:
         return Valid(spec["good"])
     return Invalid(spec["bad"], fixed=spec.get("fixed"), fix=spec.get("fix"), message=spec.get("message"),
                    count=spec.get("count"), at=spec.get("at"), severity=spec.get("severity"))
+
+
+def _in_a_dict_with_the_strategy(site: Site, arg: Arg | None, value: Value) -> bool:
+    """`value`, given through a `**` that holds one of several dicts (`Fabric(**self.fabric_kwargs)`, a dict per
+    construction or call), comes from one of the dicts that also hold the strategy: a factory's `"devices": 1`
+    without a strategy never meets another factory's XLAFSDPStrategy. The dicts are told apart by the condition
+    each holds under (`when built at line 15`); a value under none of them is any dict's."""
+    strategy = site.keywords[0].get("strategy")
+    if arg is None or strategy is None or strategy.among is None or arg.via is not strategy.via:
+        return True
+    labels = {c for when in strategy.among for c in when}
+    alternatives = [c for c in value.when if c.startswith(_ALTERNATIVE_LABELS)]
+    return not alternatives or all(c in labels for c in alternatives)
+
+
+_ALTERNATIVE_LABELS = ("when built at line ", "when called at line ")
 
 
 def _compatible(when: tuple[str, ...], other: tuple[str, ...], ctx: Context) -> bool:
