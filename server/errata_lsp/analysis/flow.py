@@ -4827,8 +4827,10 @@ class Flow:
         label = f"{cls.name}.{attr}"
         getter = _property_getter(cls, attr)
         if getter is not None and not any(source_text(d).endswith("cached_property") for d in getter.decorator_list):
-            # a `property`: what its getter returns (a store `self.attr = v` runs its setter, never the value)
-            return self._getter_returns(cls, call, getter, label)
+            # a `property`: what its getter returns (a store `self.attr = v` runs its setter, never the value), or
+            # for `self` of a base, a subclass's override (`{**super().strategy_kwargs, ...}` in recipes/v4.py)
+            found = self._getter_returns(cls, call, getter, label)
+            return self._as_built_elsewhere(cls, attr, found, seen) if call is None and len(seen) == 1 else found
         for method in cls.body:
             if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
@@ -4871,24 +4873,31 @@ class Flow:
                     forwarded = self._left_by_base_init(cls, call, flow, base, attr)
                 out.extend(forwarded if forwarded is not None else self._base_attribute(flow, base, attr))
         if call is None and len(seen) == 1:  # `self` of a base: what the subclasses other modules build hold
-            elsewhere = self._built_elsewhere(cls)
-            if elsewhere and (not out or all(x.kind == "unknown" for x in out)
-                              or any(_sets(derived, attr) for _, derived in elsewhere)):
-                mine, out = out, []
-                for flow, derived in elsewhere:
-                    when = (f"self is a {derived.name}",) if len(elsewhere) > 1 else ()
-                    # a subclass's own class attribute or store wins over the base's (`clip_val = 0.5`)
-                    # (each read as itself: its own subclasses are among `elsewhere`, under their own names)
-                    found = flow.instance_attribute(derived, None, attr, {0}) if _sets(derived, attr) or not mine else mine
-                    if all(x.kind == "unknown" for x in found):  # what each construction an importer writes leaves
-                        found = flow._as_importers_build(derived, attr, (self,)) or found
-                    out.extend(x.under(when) for x in found)
+            out = list(self._as_built_elsewhere(cls, attr, tuple(out), seen))
         if call is None and top and all(x.kind == "unknown" for x in out) and self.ctx.project is not None \
                 and self.with_callers and isinstance(self.ctx.parents.get(cls), ast.Module) \
                 and not self.constructions(cls, live=False):  # `self` of a class only the modules importing it build
             out = list(self._as_importers_build(cls, attr) or out)
         if built_one:  # a dict its methods fill is this instance's own: the fills its construction makes
             return tuple(self._per_instance(x, cls, call) for x in out)  # type: ignore[arg-type]  # built_one: a call
+        return tuple(out)
+
+    def _as_built_elsewhere(self, cls: ast.ClassDef, attr: str, mine: tuple[Value, ...], seen: set[int]) -> tuple[Value, ...]:
+        """`self.attr` in a method of `cls`, a base of the subclasses other modules build: what each of them
+        holds (its own class attribute, store or property first: `clip_val = 0.5`), when one of them sets it or
+        `mine`, the base's reading, tells nothing; `mine` otherwise."""
+        elsewhere = self._built_elsewhere(cls)
+        if not elsewhere or mine and any(x.kind != "unknown" for x in mine) \
+                and not any(_sets(derived, attr) for _, derived in elsewhere):
+            return mine
+        out: list[Value] = []
+        for flow, derived in elsewhere:
+            when = (f"self is a {derived.name}",) if len(elsewhere) > 1 else ()
+            # (each read as itself: its own subclasses are among `elsewhere`, under their own names)
+            found = flow.instance_attribute(derived, None, attr, {0}) if _sets(derived, attr) or not mine else mine
+            if all(x.kind == "unknown" for x in found):  # what each construction an importer writes leaves
+                found = flow._as_importers_build(derived, attr, (self,)) or found
+            out.extend(x.under(when) for x in found)
         return tuple(out)
 
     def _getattr_answers(self, cls: ast.ClassDef, call: ast.Call | None, attr: str) -> tuple[Value, ...]:
