@@ -2629,7 +2629,8 @@ class Flow:
         subclass that does not override it), each under its own condition when there are several; an
         instance of `cls` as written when the file builds none."""
         name = getattr(method, "name", "")
-        built = [k for k in self._subclasses(cls) if self._defining_class(k, name) is cls and self.constructions(k)]
+        built = [k for k in self._subclasses(cls) if self.constructions(k) and (
+            self._defining_class(k, name) is cls or self._extends_through_super(k, cls, name))]
         if sum(len(self.constructions(k)) for k in built) > 1:
             received = self._receivers(cls, method)  # `preset.build()`: the instance the call runs it on
             if received is not None:
@@ -2639,6 +2640,19 @@ class Flow:
         when = len(built) > 1
         return tuple(Value("instance", None, (f"self is a {k.name}",) if when else (), label="self", extra=(k, None),
                            flow=self) for k in built)
+
+    def _extends_through_super(self, klass: ast.ClassDef, cls: ast.ClassDef, name: str) -> bool:
+        """`klass` runs `cls`'s `name` through its own override's `super().name(...)` (`return {**super().state(),
+        "ema": self.ema}`): the override's class derives directly from a class that resolves `name` to `cls`."""
+        override = self._defining_class(klass, name)
+        if override is None or override is cls:
+            return False
+        method = next((m for m in override.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == name), None)
+        if method is None or not any(
+                isinstance(n, ast.Attribute) and n.attr == name and isinstance(n.value, ast.Call)
+                and isinstance(n.value.func, ast.Name) and n.value.func.id == "super" and not n.value.args for n in walk(method)):
+            return False
+        return any(self._defining_class(base, name) is cls for base in self.local_bases(override))
 
     def _cls_of(self, cls: ast.ClassDef, method: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> tuple[Value, ...]:
         """`cls` in a classmethod of `cls`: the class each call runs it on, when this module and the modules
