@@ -154,3 +154,62 @@ def test_a_helper_registering_the_set_up_module_is_fine(tmp_path):
     tree(tmp_path, {"prepare.py": REGISTERING.format(body=set_up_first), "train.py": REGISTERING_TRAIN})
     assert found(tmp_path / "prepare.py") == []
     assert found(tmp_path / "train.py") == []
+
+
+ACCUMULATION = """\
+import contextlib
+
+
+def accumulation_context(fabric, module, accumulate, boundary):
+    if accumulate > 1:
+        return fabric.no_backward_sync(module, enabled=not boundary)
+    return contextlib.nullcontext()
+"""
+
+TRAINER = """\
+import torch
+from accumulation import accumulation_context
+
+
+class Trainer:
+    def __init__(self, fabric, accumulate):
+        self.fabric = fabric
+        self.accumulate = accumulate
+
+    def fit(self, model):
+        self.model = model
+        self.module = self.fabric.setup_module(model)
+        for step in range(4):
+            with accumulation_context(self.fabric, self.model, self.accumulate, (step + 1) % 2 == 0):
+                self.fabric.backward(self.module(torch.ones(2)).sum())
+"""
+
+ENTRY = """\
+import torch
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from trainer import Trainer
+
+
+def run(fabric):
+    Trainer(fabric, {accumulate}).fit(torch.nn.Linear(2, 2))
+
+
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy()).launch(run)
+"""
+
+
+def test_a_module_another_file_builds_set_up_here_then_passed_on_raw_is_flagged_here(tmp_path):
+    tree(tmp_path, {"accumulation.py": ACCUMULATION, "trainer.py": TRAINER, "train.py": ENTRY.format(accumulate=2)})
+    assert found(tmp_path / "trainer.py") == [(
+        "LXF004", "error",
+        "`self.model` is not set up: `accumulation_context` (`accumulation.py`, line 6) passes it to "
+        "`no_backward_sync`, and it holds the raw module `torch.nn.Linear(2, 2)` (`train.py`, line 8); pass the "
+        "module returned by `fabric.setup(...)`, or Fabric raises TypeError", 14, 51)]
+    assert found(tmp_path / "train.py") == [] and found(tmp_path / "accumulation.py") == []
+
+
+def test_a_helper_whose_sync_the_caller_s_arguments_never_reach_is_fine(tmp_path):
+    # `accumulate > 1` never holds for the 1 the trainer is built with: the helper returns a null context
+    tree(tmp_path, {"accumulation.py": ACCUMULATION, "trainer.py": TRAINER, "train.py": ENTRY.format(accumulate=1)})
+    assert found(tmp_path / "trainer.py") == []

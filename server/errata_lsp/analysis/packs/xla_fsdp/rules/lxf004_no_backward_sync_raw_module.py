@@ -191,7 +191,8 @@ class NoBackwardSyncRawModule(Rule):
                 func, module_flow = elsewhere
                 for receiver, param, path, sync, where in _syncs_on_parameters(module_flow, func, SYNC_DEPTH):
                     fabric, given = (argument_for(func, p, call, False) for p in (receiver, param))
-                    if isinstance(fabric, ast.expr) and isinstance(given, ast.expr) and fabric_kind(ctx, fabric) is not None:
+                    if isinstance(fabric, ast.expr) and isinstance(given, ast.expr) and fabric_kind(ctx, fabric) is not None \
+                            and _may_sync(ctx, module_flow, func, call, sync):
                         yield from self._raw_given(ctx, call, given, sync, where, setups, path)
                 continue
             if not ctx.may_run_project_method(call.func):
@@ -245,13 +246,24 @@ class NoBackwardSyncRawModule(Rule):
         for attr in path:  # what the instance given holds in that attribute, as the value flow reads it
             values = tuple(a for v in values if v.kind == "instance" for a in ctx.flow.attribute(v, attr, given))
         raw = [v for v in values if v.kind == "module" and not v.foreign]
+        if not raw and any(v.kind == "module" and v.node is not None for v in values):
+            set_up_here = _set_up_here(ctx)  # a module another file builds that this one sets up, then passes on raw
+            raw = [v for v in values if v.kind == "module" and v.node is not None and id(v.node) in set_up_here]
         if not raw:
             return
         shown = ctx.doc.source(call.func)
         spelled = " ".join(ctx.doc.source(given).split()) + "".join(f".{attr}" for attr in path)
-        written = " ".join(ctx.doc.source(raw[0].node).split()) if raw[0].node is not None else "a module"
+        first = raw[0]
+        if first.node is None:
+            written = "a module"
+        elif first.foreign and first.flow is not None:
+            written = first.flow.text(first.node)
+        else:
+            written = " ".join(ctx.doc.source(first.node).split())
+        line = f"{first.flow.origin_name}, line {first.line}" if first.foreign and first.flow is not None \
+            else f"line {first.line}"
         message = (f"`{spelled}` is not set up: `{shown}` ({where}, line {sync.lineno}) passes "
-                   f"it to `no_backward_sync`, and it holds the raw module `{written}` (line {raw[0].line}); "
+                   f"it to `no_backward_sync`, and it holds the raw module `{written}` ({line}); "
                    "pass the module returned by `fabric.setup(...)`, or Fabric raises TypeError")
         fixes = []
         if isinstance(given, ast.Name) and not path:
@@ -391,6 +403,16 @@ def _syncs_on_self(flow: Flow, method: ast.FunctionDef | ast.AsyncFunctionDef) -
         return out
 
     return flow.ctx.once("syncs on self", method, found, [])
+
+
+def _may_sync(ctx: Context, module_flow: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call,
+              sync: ast.Call) -> bool:
+    """The helper's own `no_backward_sync` call may run for what `call` passes (`if optim_cfg.grad_accum > 1:`
+    with the caller's config holding 1 never syncs). One a helper of the helper makes is taken to run."""
+    if module_flow.ctx.enclosing_function(sync) is not func:
+        return True
+    view = module_flow.ctx.at_call(ctx.flow.site(module_flow, func, call))
+    return any(live is sync for live, _ in view.spelled_method_calls("no_backward_sync"))
 
 
 def _syncs_on_state(flow: Flow, method: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Call]:
