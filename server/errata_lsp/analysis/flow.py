@@ -772,7 +772,16 @@ class Flow:
             if isinstance(parent, ast.If) and child is not parent.test and id(parent.test) in decided:
                 params = {name: what for name, what in decided[id(parent.test)].items() if isinstance(what, ast.arg)}
                 given = self.parameters_passed(func, params) if params else None
-                out.extend(v for values in (given or {}).values() for v in values)
+                for name, values in (given or {}).items():
+                    # `args.clip_mode == "value"` of a parsed command line: the option read, where its default is
+                    # written, not the namespace passed (an object passed is the choice of whoever builds it)
+                    attrs = _attributes_only(parent.test, name)
+                    for v in values:
+                        read = [x for attr in attrs for x in self.attribute(v, attr, parent.test)] \
+                            if attrs and v.kind == "args" else []
+                        placed = bool(read) and all(x.node is not None and x.flow is not None
+                                                    and x.node in x.flow.ctx.parents for x in read)
+                        out.extend(read if placed else [v])
             child, parent = parent, self.ctx.parents.get(parent)
         return out
 
@@ -5526,21 +5535,12 @@ class Flow:
     def argparse_default(self, attr: str) -> tuple[Value, ...]:
         out: list[Value] = []
         options_by_dest, defaults_by_dest = self._argparse_calls()
+        elsewhere = self._argparse_elsewhere()
         for call in options_by_dest.get(attr, []):
-            options = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-            keywords = {k.arg: k.value for k in call.keywords if k.arg}
-            option = options[-1] if options else attr
-            action = keywords.get("action")
-            implied = IMPLIED_DEFAULTS.get(action.value) if isinstance(action, ast.Constant) and isinstance(action.value, str) else None
-            if "default" in keywords:
-                out.extend(x.under((BY_DEFAULT,)).named(f"--{attr}") for x in self.values(keywords["default"]))
-            elif implied is not None:  # `action="store_false"`: True unless the flag is given
-                out.append(Value("bool", _Implied(call, implied), (BY_DEFAULT,), label=option, flow=self))
-            else:
-                out.append(Value("none", call, (BY_DEFAULT,), label=option, flow=self))
-            choices = keywords.get("choices")
-            if isinstance(choices, (ast.List, ast.Tuple, ast.Set)):
-                out.extend(x.under((f"{WITH_CHOICE}{option} {self.text(c)}",)) for c in choices.elts for x in self.values(c))
+            out.extend(self._option_default(call, attr))
+        for there, (options, _defaults, _spread) in elsewhere:  # a parent parser another module builds
+            for call in options.get(attr, []):
+                out.extend(there._option_default(call, attr))
         chosen = self._chosen_command()
         for call in defaults_by_dest.get(attr, []):
             command = self._subcommand_of(call)
@@ -5570,7 +5570,90 @@ class Flow:
                     out.append(Value("unknown", call, when, flow=self))
                 else:
                     out.extend(x.under(when).named(f"--{attr}") for x in entry.values())
+        for there, (_options, defaults, spread) in elsewhere:  # `install(parser)` of another module: its defaults win
+            for call in defaults.get(attr, []):
+                for kw in call.keywords:
+                    if kw.arg == attr:
+                        when = (BY_DEFAULT,) if out else ()
+                        out = [x for x in out if BY_DEFAULT not in x.when]
+                        out.extend(x.under(when).named(f"--{attr}") for x in there.values(kw.value))
+            for call in spread:
+                for kw in call.keywords:
+                    if kw.arg is not None:
+                        continue
+                    entries, complete = there._spread_entries(kw.value)
+                    entry = entries.get(attr)
+                    if entry is None and complete:
+                        continue
+                    when = (BY_DEFAULT,) if out else ()
+                    out = [x for x in out if BY_DEFAULT not in x.when]
+                    if entry is None or entry.when:
+                        out.append(Value("unknown", call, when, flow=there))
+                    else:
+                        out.extend(x.under(when).named(f"--{attr}") for x in entry.values())
         return tuple(out)
+
+    def _option_default(self, call: ast.Call, attr: str) -> list[Value]:
+        """What `args.<attr>` holds by the `add_argument(...)` call of this module that sets it: its default (or the one
+        its action implies, or None), and each of its choices under the condition the command line picks it."""
+        out: list[Value] = []
+        options = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        keywords = {k.arg: k.value for k in call.keywords if k.arg}
+        option = options[-1] if options else attr
+        action = keywords.get("action")
+        implied = IMPLIED_DEFAULTS.get(action.value) if isinstance(action, ast.Constant) and isinstance(action.value, str) else None
+        if "default" in keywords:
+            out.extend(x.under((BY_DEFAULT,)).named(f"--{attr}") for x in self.values(keywords["default"]))
+        elif implied is not None:  # `action="store_false"`: True unless the flag is given
+            out.append(Value("bool", _Implied(call, implied), (BY_DEFAULT,), label=option, flow=self))
+        else:
+            out.append(Value("none", call, (BY_DEFAULT,), label=option, flow=self))
+        choices = keywords.get("choices")
+        if isinstance(choices, (ast.List, ast.Tuple, ast.Set)):
+            out.extend(x.under((f"{WITH_CHOICE}{option} {self.text(c)}",)) for c in choices.elts for x in self.values(c))
+        return out
+
+    def _argparse_elsewhere(self) -> list[tuple[Flow, tuple[dict[str, list[ast.Call]], dict[str, list[ast.Call]], list[ast.Call]]]]:
+        """The options and defaults functions of other modules of the project give this module's parsers: a parent
+        parser one builds (`ArgumentParser(parents=[hardware_parser()])`), a parser one is handed
+        (`cli_defaults.install(parser)`): the `add_argument` and `set_defaults` calls in that function's own body,
+        read in its module, by the attribute each sets; once a check."""
+        def work() -> list[tuple[Flow, tuple[dict[str, list[ast.Call]], dict[str, list[ast.Call]], list[ast.Call]]]]:
+            if self.ctx.project is None or not self.ctx.imports_project:
+                return []
+            parsers: set[str] = set()
+            helpers: list[ast.Call] = []
+            for call in self.ctx.nodes(ast.Call):
+                if self.ctx.resolve(call.func) != "argparse.ArgumentParser":
+                    continue
+                bound = self.ctx.parents.get(call)
+                if isinstance(bound, ast.Assign):
+                    parsers.update(t.id for t in bound.targets if isinstance(t, ast.Name))
+                for kw in call.keywords:
+                    if kw.arg == "parents" and isinstance(kw.value, (ast.List, ast.Tuple)):
+                        helpers.extend(e for e in kw.value.elts if isinstance(e, ast.Call))
+            for call in self.ctx.nodes(ast.Call):
+                if any(isinstance(a, ast.Name) and a.id in parsers for a in call.args):
+                    helpers.append(call)
+            out = []
+            for call in helpers:
+                found = self.ctx.called_elsewhere(call)
+                if found is not None:
+                    out.append((found[1], found[1]._argparse_calls_in(found[0])))
+            return out
+        found: list[tuple[Flow, tuple[dict[str, list[ast.Call]], dict[str, list[ast.Call]], list[ast.Call]]]] = \
+            self.ctx.once("argparse elsewhere", self.ctx.module, work, [])
+        return found
+
+    def _argparse_calls_in(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[
+            dict[str, list[ast.Call]], dict[str, list[ast.Call]], list[ast.Call]]:
+        """`_argparse_calls` and `_spread_defaults` of the calls written in `func`'s own body."""
+        options, defaults = self._argparse_calls()
+        def inside(calls: list[ast.Call]) -> list[ast.Call]:
+            return [c for c in calls if self.ctx.enclosing_function(c) is func]
+        return ({dest: mine for dest, calls in options.items() if (mine := inside(calls))},
+                {dest: mine for dest, calls in defaults.items() if (mine := inside(calls))},
+                inside(self._spread_defaults()))
 
     def _spread_defaults(self) -> list[ast.Call]:
         """`parser.set_defaults(**profile)` calls: defaults whose names are the keys of a dict."""
@@ -8405,7 +8488,7 @@ class Flow:
 
     def _binds_parameters(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """It may return what one of its parameters binds: `functools.partial(fabric.save, path)`, an attribute
-        of one (`fabric.save`, `model.module`); what it returns is that call's."""
+        of one (`fabric.save`, `model.module`), the parameter itself; what it returns is that call's."""
         params = {a.arg for a in all_args(func.args)}
 
         def reads(node: ast.AST) -> bool:
@@ -8414,6 +8497,8 @@ class Flow:
         for expr in self.ctx.returned_values(func):
             if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id in params:
                 return True
+            if isinstance(expr, ast.Name) and expr.id in params and not _changes_parameter(func, expr.id):
+                return True  # `return parser` of `install(parser)`: what it is given (not changed in ways unread here)
             if isinstance(expr, ast.Call) and self.ctx.resolve(expr.func) == "functools.partial" \
                     and any(reads(a) for a in (*expr.args, *expr.keywords)):
                 return True
@@ -11000,6 +11085,32 @@ def _store(entries: dict[str, Entry], key: str, entry: Entry) -> None:
     """`entry` stored under `key`: a key stored on every path before stays there on every path."""
     before = entries.get(key)
     entries[key] = entry if before is None or before.when or not entry.when else replace(entry, when=())
+
+
+def _changes_parameter(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    """`func` rebinds its parameter `name`, stores into it (`cfg.x = ...`, `cfg["x"] = ...`, `setattr(cfg, ...)`) or
+    calls a mutating method on it (`cfg.update(...)`): what it returns is not what it was given."""
+    for node in walk(func):
+        if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
+            return True
+        if isinstance(node, (ast.Attribute, ast.Subscript)) and not isinstance(node.ctx, ast.Load) \
+                and isinstance(node.value, ast.Name) and node.value.id == name:
+            return True
+        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name) and node.args[0].id == name \
+                and isinstance(node.func, ast.Name) and node.func.id in ("setattr", "delattr"):
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATING_METHODS \
+                and isinstance(node.func.value, ast.Name) and node.func.value.id == name:
+            return True
+    return False
+
+
+def _attributes_only(test: ast.expr, name: str) -> list[str]:
+    """The attributes `test` reads of the name `name` when it reads the name only so (`args.clip_mode == "value"`);
+    [] when it reads the name itself too."""
+    reads = [n for n in ast.walk(test) if isinstance(n, ast.Name) and n.id == name]
+    attrs = [n.attr for n in ast.walk(test) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == name]
+    return list(dict.fromkeys(attrs)) if reads and len(attrs) == len(reads) else []
 
 
 def _sets(cls: ast.ClassDef, attr: str) -> bool:
