@@ -3760,6 +3760,10 @@ class Flow:
                 built = True
         return built
 
+    def defining_class(self, klass: ast.ClassDef, name: str) -> ast.ClassDef | None:
+        """The class of the file whose body defines `name` for `klass`: itself, else its nearest base of the file."""
+        return self._defining_class(klass, name)
+
     def _defining_class(self, klass: ast.ClassDef, name: str, seen: frozenset[int] = frozenset()) -> ast.ClassDef | None:
         if id(klass) in seen:
             return None

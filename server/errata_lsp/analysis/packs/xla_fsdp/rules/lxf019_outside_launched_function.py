@@ -639,13 +639,15 @@ def _runs(ctx: Context, call: ast.Call) -> list[ast.FunctionDef]:
     through an instance or a class, a class's `__init__` and `__post_init__`."""
     out: list[ast.FunctionDef] = []
     for value in ctx.values(call.func):
-        if value.foreign or value.flow is not ctx.flow:
+        if value.foreign or value.flow is None or value.flow.ctx.doc is not ctx.doc:  # (a method's flow reads this file too)
             continue
         if value.kind == "function" and isinstance(value.node, ast.FunctionDef):
             out.append(value.node)
         elif value.kind == "class" and isinstance(value.node, ast.ClassDef):
-            out.extend(m for m in value.node.body if isinstance(m, ast.FunctionDef)
-                       and m.name in ("__init__", "__post_init__"))
+            for name in ("__init__", "__post_init__"):  # its own, or the nearest base's of the file
+                owner = ctx.flow.defining_class(value.node, name)
+                out.extend(m for m in (owner.body if owner is not None else ()) if isinstance(m, ast.FunctionDef)
+                           and m.name == name)
     return out
 
 
@@ -699,8 +701,9 @@ def _property_of(ctx: Context, node: ast.AST) -> list[ast.FunctionDef]:
     out: list[ast.FunctionDef] = []
     for value in ctx.values(node.value):
         cls = value.extra[0] if value.kind == "instance" and isinstance(value.extra, tuple) else None
-        if isinstance(cls, ast.ClassDef) and not value.foreign:
-            out.extend(m for m in cls.body if isinstance(m, ast.FunctionDef) and m.name == node.attr
+        owner = ctx.flow.defining_class(cls, node.attr) if isinstance(cls, ast.ClassDef) and not value.foreign else None
+        if owner is not None:  # (a base's property, read on a subclass's instance, too)
+            out.extend(m for m in owner.body if isinstance(m, ast.FunctionDef) and m.name == node.attr
                        and any(ctx.doc.source(d) in PROPERTY_DECORATORS for d in m.decorator_list))
     return out
 
