@@ -1,0 +1,4 @@
+from .base import Trainer
+from .lm import CharLMTrainer
+
+__all__ = ["CharLMTrainer", "Trainer"]
