@@ -55,11 +55,17 @@ def test_set_defaults_gives_the_default_of_its_own_keyword(options, expected):
     "import functools\n@functools.lru_cache\ndef build(fast):\n    policy = {1}\n    if fast:\n        policy = [1]\n"
     "    probe(policy)\nbuild(False)",
     "class A:\n    def build(self, fast):\n        policy = {1}\n        if fast:\n            policy = [1]\n"
-    "        probe(policy)\nA().build(False)",
+    "        probe(policy)\nA().build(False)\nhanded = A().build",
 ])
-def test_a_decorated_function_or_a_method_keeps_both_branches_of_a_test_on_its_parameter(source):
-    # a decorator may call it otherwise, a method may be called through another object: not decided
+def test_a_decorated_function_or_a_method_read_otherwise_keeps_both_branches_of_a_test_on_its_parameter(source):
+    # a decorator may call it otherwise, a bound method handed on may be called with anything: not decided
     assert [when for _, _, when in probe(source)] == [("fast",), ("not fast",)]
+
+
+def test_a_method_only_called_on_instances_of_its_class_is_decided_by_what_the_calls_pass():
+    source = ("class A:\n    def build(self, fast):\n        policy = {1}\n        if fast:\n            policy = [1]\n"
+              "        probe(policy)\nA().build(False)")
+    assert [(kind, when) for kind, _, when in probe(source)] == [("set", ())]
 
 
 def test_a_dict_comprehension_that_drops_every_entry_is_a_complete_empty_dict():

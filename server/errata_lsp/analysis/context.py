@@ -928,8 +928,9 @@ class Context:
 
     def _in_method_never_run(self, call: ast.Call) -> bool:
         """The call lies in a method (or in something a method holds) that no instance of the file runs, that
-        only a dict of bound methods holds, picked by other keys, or that only a library's dispatch by name
-        would call and none names (`Flow.never_dispatched`)."""
+        only a dict of bound methods holds, picked by other keys, that only a library's dispatch by name
+        would call and none names (`Flow.never_dispatched`), or that nothing in the project calls
+        (`Flow.never_called`)."""
         node: ast.AST | None = self.parents.get(call)
         while node is not None and node is not self.module:
             parent = self.parents.get(node)
@@ -937,7 +938,8 @@ class Context:
                     self.once("never runs", node, functools.partial(self.flow.never_runs, node))
                     or self.once("never picked method", node, functools.partial(self.flow.never_picked_method, node))
                     or self.once("never dispatched", node, functools.partial(self.flow.never_dispatched, node))
-                    or self.once("never reflected", node, functools.partial(self.flow.never_reflected, node))):
+                    or self.once("never reflected", node, functools.partial(self.flow.never_reflected, node))
+                    or self.once("never called", node, functools.partial(self.flow.never_called, node))):
                 return True
             node = parent
         return False

@@ -161,6 +161,10 @@ _WALKED: weakref.WeakKeyDictionary[ast.AST, tuple[Any, ...]] = weakref.WeakKeyDi
 # How many names were read in a scope whose walk was under way and had not reached them: a value worked out
 # from such a read (`import train` further down the function being walked) is not kept in the memo.
 _PARTIAL_READS = [0]
+# methods Python or the standard library call on an object by their plain names (`**obj` calls `keys`,
+# `print(file=obj)` calls `write`, `contextlib.closing` calls `close`, `json.dumps(default=...)`)
+PROTOCOL_METHODS = frozenset({"keys", "write", "flush", "close", "read", "readline", "readlines", "fileno", "seek",
+                              "tell", "default", "run", "start", "join", "send", "throw"})
 MUTATING_METHODS = frozenset({"update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__",
                               "append", "extend", "insert", "remove"})
 _SELF_STORES: weakref.WeakKeyDictionary[ast.AST, dict[str, list[ast.expr]]] = weakref.WeakKeyDictionary()
@@ -3217,6 +3221,26 @@ class Flow:
                 return False
         project = self.ctx.project
         return project is None or not project.named_elsewhere(self, name, tuple(tips.dispatchers))
+
+    def never_called(self, method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """A method of a plain class of a module the project's other modules import that nothing calls: the file
+        never names it (no `x.name`, no bare name, no reflection that may pick it), no library dispatch holds its
+        instances, and no module joined to this one by imports spells it (`Project.named_elsewhere`). A debug
+        helper nobody calls (`Tracker.worst_replica()`) never runs; a method of a module nothing imports (its
+        users may be outside the project) or of a library base's subclass keeps its findings."""
+        name, cls = method.name, self._method_class(method)
+        project = self.ctx.project
+        if project is None or self.origin is not None or cls is None or method.decorator_list \
+                or name.startswith("__") or name in PROTOCOL_METHODS or not isinstance(self.ctx.parents.get(cls), ast.Module) \
+                or self.ctx.attribute_loads(name) or self.ctx.loads_named(name) or not self.ctx.reads_every_use_of(name) \
+                or not self._plain_class(cls) or self.ctx.tips.dispatchers and self._held_by_a_dispatcher(cls):
+            return False
+        if any(p is None or _may_be_named(self.values(p), name) for p in self._reflective_picks()):
+            return False
+        path = self.ctx.doc.path
+        if path is None or not project.imported_by_others(path):
+            return False  # a module nothing of the project imports: its users may be elsewhere
+        return not project.named_elsewhere(self, name, tuple(self.ctx.tips.dispatchers))
 
     def _reflective_picks(self) -> list[ast.expr | None]:
         """The names the file's reflection reads a member by (`getattr(cb, hook)`, `operator.methodcaller(hook)`),

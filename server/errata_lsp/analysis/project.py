@@ -59,7 +59,10 @@ MAX_IMPORTERS = 20_000  # files whose folders listed are kept (`ModuleFinder.fol
 MAX_MISSED = 256  # places one file's imports looked in vain kept (past it, their folders: `ModuleFinder.missed_of`)
 MAX_CALLER_FILES = 2_000  # project files looked through for the calls of a function its own module never calls
 MAX_CALLER_MODULES = 8  # of those, the modules read (those that name the function and its module)
+MAX_JOINED = 200  # files joined to a module by imports that `named_elsewhere` reads; past it, any may name a method
+MAX_LISTINGS = 8  # folder listings kept at once (a project's modules ask a few: their own folder, the roots above)
 WORD = re.compile(r"\w+")
+DEFINED = re.compile(r"\bdef\s+\w+")  # a def's own name
 IMPORT_LINE = re.compile(r"^[ \t]*(?:from|import)\b[^\n]*", re.M)  # the words that may name an imported module
 # an import line's first module: `from .x`, `from a.b`, `import a.b` (a relative one has no first part: '')
 DOTS_ONLY = re.compile(r"^[ \t]*from[ \t]+(\.+)[ \t]*import\b")  # `from . import x`: no module spelt after the dots
@@ -732,7 +735,8 @@ class Project:
         # imports looked in vain: part of what a check's findings are kept by (`lookups`)
         self._looked_again: dict[str, int] = {}
         self._changes = 0
-        self._files: tuple[tuple[str, ...], list[str]] | None = None  # folders' Python files, until one is added or removed
+        # folders' Python files (and as a set), until one is added or removed there; a few listings, the latest last
+        self._files: dict[tuple[str, ...], tuple[list[str], frozenset[str]]] = {}
         self._texts: dict[str, str | None] = {}  # their texts, until the module changes
         # (folders searched, module stem): each listed file's words if its text imports a module of that name (None if
         # not), and the files changed since, read again when next asked; until the listing changes
@@ -741,6 +745,10 @@ class Project:
         # text, whatever module stem is looked for
         self._words: dict[str, tuple[str, frozenset[str], frozenset[str] | None]] = {}  # path: text, import words, all words
         self._dotted: dict[str, frozenset[str]] = {}  # path: the packages its `from . import x` names and nothing spells
+        # `named_elsewhere`: the files joined to a module by imports, as of a number of `_changes`; each file's
+        # words not just defined there (`def name`), and whether it names members by a computed name, by text
+        self._joined: dict[str, tuple[int, frozenset[str] | None]] = {}
+        self._named: dict[str, tuple[str, frozenset[str], frozenset[str], dict[tuple[str, ...], bool]]] = {}
         self._thread = threading.local()
 
     # the engine's side
@@ -859,9 +867,10 @@ class Project:
             self._texts.pop(path, None)  # the callers looked for may differ: read it again
             self._words.pop(path, None)
             self._dotted.pop(path, None)
-            if self._files is not None and path not in self._files[1]:
-                self._files = None  # a file added (or one of another folder): list again
-                self._importers.clear()
+            for folders, (_, listed) in list(self._files.items()):
+                if path not in listed and any(path.startswith(f.rstrip(os.sep) + os.sep) for f in folders):
+                    del self._files[folders]  # a file added there: list again
+                    self._importers.clear()
             for _, stale in self._importers.values():
                 stale.add(path)  # only this file is read again (a keystroke does not scan the folder)
             grew = True
@@ -1081,30 +1090,68 @@ class Project:
         path = self._importer(flow)
         if path is None:
             return False
-        spelled = re.compile(rf"\b{re.escape(word)}\b")
-        by_name = "|".join(re.escape(d) for d in dispatchers)
-        unknown = re.compile(r"\bgetattr\([^,]*,\s*(?![\"'\s])|\bmethodcaller\b|\bgetmembers\b"
-                             + (rf"|\.(?:{by_name})\(\s*(?![\"'\s])" if by_name else ""))
-        texts = dict(self._project_texts(self._reader_folders(path)))
+        kept = self._joined.get(path)
+        if kept is None or kept[0] != self._changes:
+            kept = self._joined[path] = (self._changes, self._joined_by_imports(path))
+        if kept[1] is None:  # past the bound: any of them may
+            return True
+        for other in sorted(kept[1] - {path}):
+            self._note(flow, Module(os.path.splitext(os.path.relpath(other, self.root))[0].replace(os.sep, "."), other))
+            named = self._words_named(other)
+            if named is None:
+                continue
+            if word in named[1]:
+                return True
+            computed = named[3].get(dispatchers)
+            if computed is None:
+                by_name = "|".join(re.escape(d) for d in dispatchers)
+                unknown = re.compile(r"\bgetattr\([^,]*,\s*(?![\"'\s])|\bmethodcaller\b|\bgetmembers\b"
+                                     + (rf"|\.(?:{by_name})\(\s*(?![\"'\s])" if by_name else ""))
+                computed = named[3][dispatchers] = unknown.search(named[0]) is not None
+            if computed:
+                return True
+        return False
+
+    def _words_named(self, path: str) -> tuple[str, frozenset[str], frozenset[str], dict[tuple[str, ...], bool]] | None:
+        """A listed file's text, the words it uses other than a def's own name, the words of its project import
+        lines, and whether it names members by a computed name (by dispatchers); read once a text."""
+        text = self._text_of(path)
+        if text is None:
+            return None
+        named = self._named.get(path)
+        if named is None or named[0] is not text:
+            called = frozenset(WORD.findall(DEFINED.sub(" ", text)))  # (a def of the same name calls nothing)
+            imported = frozenset(w for line in import_lines(text) if self._may_import_project(line) for w in WORD.findall(line))
+            named = self._named[path] = (text, called, imported, {})
+        return named
+
+    def _joined_by_imports(self, path: str) -> frozenset[str] | None:
+        """The listed files joined to the one at `path` by imports (one it imports, one importing it by the
+        module's name, and so on); None past `MAX_JOINED` of them."""
         def stem(other: str) -> str:
             name = os.path.splitext(os.path.basename(other))[0]
             return os.path.basename(os.path.dirname(other)) if name == "__init__" else name
+        listed = [other for other, _ in self._project_texts(self._reader_folders(path))]
+        by_stem: dict[str, list[str]] = {}
+        importing: dict[str, list[str]] = {}  # a module name -> the files whose import lines name it
+        for other in listed:
+            by_stem.setdefault(stem(other), []).append(other)
+            named = self._words_named(other)
+            for word in named[2] if named is not None else ():
+                importing.setdefault(word, []).append(other)
         joined, frontier = {path}, [path]
         while frontier:
             current = frontier.pop()
-            imports = frozenset(w for line in import_lines(texts.get(current) or self._text_of(current) or "")
-                                if self._may_import_project(line) for w in WORD.findall(line))
-            found = [other for other, _ in self._importers_in_reach(current, stem(current))]
-            found += [other for other in texts if stem(other) in imports]
+            named = self._words_named(current)
+            found = [*importing.get(stem(current), ()),
+                     *(other for word in (named[2] if named is not None else ()) for other in by_stem.get(word, ()))]
             for other in found:
-                if other not in joined and other in texts:
+                if other not in joined:
                     joined.add(other)
                     frontier.append(other)
-        for other in sorted(joined - {path}):
-            self._note(flow, Module(os.path.splitext(os.path.relpath(other, self.root))[0].replace(os.sep, "."), other))
-            if spelled.search(texts[other]) or unknown.search(texts[other]):
-                return True
-        return False
+                    if len(joined) > MAX_JOINED:
+                        return None
+        return frozenset(joined)
 
     def _importers_in_reach(self, path: str, stem: str) -> list[tuple[str, frozenset[str]]]:
         """The other files that may import the module at `path` as `stem` (`_importers_of`), each with its words:
@@ -1200,7 +1247,8 @@ class Project:
         open buffer's first), bounded, hidden, cache and environment folders left out. The listing is kept
         until a file is added, a text until its module changes (`changed`: a buffer, or the file watcher); a
         candidate's summary is always current."""
-        if self._files is None or self._files[0] != folders:
+        kept = self._files.pop(folders, None)
+        if kept is None:
             found: list[str] = []
             for index, top in enumerate(folders):
                 listed = folders[:index]  # walked already: not again below a later, wider folder
@@ -1213,8 +1261,12 @@ class Project:
                         break
                 if len(found) >= MAX_CALLER_FILES:
                     break
-            self._files = (folders, [os.path.abspath(p) for p in found[:MAX_CALLER_FILES]])
-        for other in self._files[1]:
+            paths = [os.path.abspath(p) for p in found[:MAX_CALLER_FILES]]
+            kept = (paths, frozenset(paths))
+        self._files[folders] = kept  # (the latest last)
+        if len(self._files) > MAX_LISTINGS:
+            del self._files[next(iter(self._files))]
+        for other in kept[0]:
             text = self._text_of(other)
             if text is not None:
                 yield other, text

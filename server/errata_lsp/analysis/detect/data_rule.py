@@ -680,7 +680,7 @@ def _preferring_fixes_at(fixes: Sequence[Fix], place: Place) -> tuple[Fix, ...]:
 
 def _bound_by_partial_elsewhere(site: Site, other: Arg) -> Place | None:
     """The keyword `other` when the one `functools.partial` of another module the call runs binds it
-    (`TPUSharded = partial(XLAFSDPStrategy, auto_wrapper_callable=...)` in configs/strategy.py, called here with
+    (`Sharded = partial(Strategy, wrapper=...)` in configs/strategy.py, called here with
     what it clashes with): where the preset writes it on every run of the call."""
     held = site.ctx.values(site.call.func)
     if len(held) != 1 or held[0].kind != "partial" or held[0].when or not held[0].foreign \
@@ -1149,7 +1149,7 @@ def _example(spec: dict[str, Any]) -> Invalid | Valid:
 def _in_a_dict_with_the_strategy(site: Site, arg: Arg | None, value: Value) -> bool:
     """`value`, given through a `**` that holds one of several dicts (`Fabric(**self.fabric_kwargs)`, a dict per
     construction or call), comes from one of the dicts that also hold the strategy: a factory's `"devices": 1`
-    without a strategy never meets another factory's XLAFSDPStrategy. The dicts are told apart by the condition
+    without a strategy never meets another factory's strategy. The dicts are told apart by the condition
     each holds under (`when built at line 15`); a value under none of them is any dict's."""
     strategy = site.keywords[0].get("strategy")
     if arg is None or strategy is None or strategy.among is None or arg.via is not strategy.via:
