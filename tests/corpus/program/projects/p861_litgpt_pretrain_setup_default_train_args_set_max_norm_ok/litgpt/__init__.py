@@ -1,0 +1,1 @@
+"""A trimmed copy of litgpt's package layout: config, model, args, utils, data, pretrain."""

@@ -1,0 +1,1 @@
+"""Fine-tuning a small text encoder for sentiment classification."""

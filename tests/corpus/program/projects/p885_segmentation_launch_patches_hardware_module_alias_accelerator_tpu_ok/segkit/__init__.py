@@ -1,0 +1,1 @@
+"""Binary segmentation of synthetic shapes: the model zoo and the run settings."""

@@ -1,0 +1,1 @@
+"""Sharding and rematerialisation policies, one module per model size."""

@@ -1,0 +1,1 @@
+"""Frame-level phone recognition: model, strategies and the Fabric factory."""
