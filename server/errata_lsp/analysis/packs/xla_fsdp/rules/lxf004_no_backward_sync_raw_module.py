@@ -22,7 +22,7 @@ from ....context import Context
 from ....findings import Finding, Safety, Severity
 from ....flow import Flow, argument_for
 from ....rule import Invalid, Rule, Valid, fix, replace
-from ....values import EveryTurn, describe_when, every_turn
+from ....values import EveryTurn, Value, describe_when, every_turn
 from ...lightning.fabric import fabric_kind
 from ...lightning.values import UNWRAPPING
 
@@ -253,15 +253,7 @@ class NoBackwardSyncRawModule(Rule):
             return
         shown = ctx.doc.source(call.func)
         spelled = " ".join(ctx.doc.source(given).split()) + "".join(f".{attr}" for attr in path)
-        first = raw[0]
-        if first.node is None:
-            written = "a module"
-        elif first.foreign and first.flow is not None:
-            written = first.flow.text(first.node)
-        else:
-            written = " ".join(ctx.doc.source(first.node).split())
-        line = f"{first.flow.origin_name}, line {first.line}" if first.foreign and first.flow is not None \
-            else f"line {first.line}"
+        written, line = _described(ctx, raw[0])
         message = (f"`{spelled}` is not set up: `{shown}` ({where}, line {sync.lineno}) passes "
                    f"it to `no_backward_sync`, and it holds the raw module `{written}` ({line}); "
                    "pass the module returned by `fabric.setup(...)`, or Fabric raises TypeError")
@@ -300,15 +292,7 @@ class NoBackwardSyncRawModule(Rule):
         raising = len(raw) + sum(v.kind == "none" for v in values)
         every_path = raising == len(values) or any(
             every_turn(v.when) and all(isinstance(c, EveryTurn) and c.use is module for c in v.when) for v in raw)
-        first = raw[0]
-        if first.node is None:
-            written = "a module"
-        elif first.foreign and first.flow is not None:
-            written = first.flow.text(first.node)
-        else:
-            written = " ".join(ctx.doc.source(first.node).split())
-        where = f"{first.flow.origin_name}, line {first.line}" if first.foreign and first.flow is not None \
-            else f"line {first.line}"
+        written, where = _described(ctx, raw[0])
         message = (
             f"`{ctx.doc.source(module)}` is not set up: it holds the raw module `{written}` ({where}); "
             "pass the module returned by `fabric.setup(...)`, or Fabric raises TypeError"
@@ -403,6 +387,18 @@ def _syncs_on_self(flow: Flow, method: ast.FunctionDef | ast.AsyncFunctionDef) -
         return out
 
     return flow.ctx.once("syncs on self", method, found, [])
+
+
+def _described(ctx: Context, raw: Value) -> tuple[str, str]:
+    """The raw module's construction as written and where (`Net()`, "`train.py`, line 8" or "line 8")."""
+    if raw.node is None:
+        written = "a module"
+    elif raw.foreign and raw.flow is not None:
+        written = raw.flow.text(raw.node)
+    else:
+        written = " ".join(ctx.doc.source(raw.node).split())
+    where = f"{raw.flow.origin_name}, line {raw.line}" if raw.foreign and raw.flow is not None else f"line {raw.line}"
+    return written, where
 
 
 def _may_sync(ctx: Context, module_flow: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call,
