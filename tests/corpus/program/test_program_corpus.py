@@ -747,7 +747,7 @@ KNOWN_MISSES: dict[str, str] = {
         "(`ALERT_EVAL.update(reductions=...)` is: LXF027)",
     # round 30: ports of public training code (Lightning's Fabric examples, litgpt, nanoGPT, torchtitan, minGPT,
     # accelerate's examples; scored on this stop's starting code and now alike: 6/14 raising flagged as an error on
-    # the right file, 1/14 fine cases with an error, 0/14 with its twin's warning)
+    # the right file, 0/14 with its twin's warning; 1/14 fine cases with an error, p867's, fixed since)
     "p860_litgpt_pretrain_setup_default_train_args_omit_max_norm":
         "missed: `max_norm` is None through `TrainArgs`, the default of `setup`'s signature, copied by the entry "
         "with `dataclasses.replace(inspect.signature(fn).parameters[group].default, ...)` and passed on through "
@@ -757,12 +757,10 @@ KNOWN_MISSES: dict[str, str] = {
         "from an argv list by a `get_type_hints`/`dataclasses.replace` config manager, and the load asks for a dict "
         "comprehension over `_flattened_states(...)`, across two runs of the trainer (LXF032)",
     "p866_accelerate_complete_nlp_example_resume_before_registering_objects":
-        "on the wrong file: LXF021/LXF023 land on utils/checkpointing.py because `Checkpointer._objects` is read as "
-        "the `{}` its `__init__` binds, whatever `register_for_checkpointing` adds with `self._objects.update("
-        "objects)`; the slip is train.py's order (load before register)",
-    "p867_accelerate_complete_nlp_example_registers_objects_before_resume_ok":
-        "a false error, for p866's reason: a dict attribute a method fills in place (`self._objects.update(...)`) is "
-        "read through a dict comprehension of another method as the empty display `__init__` binds",
+        "missed: train.py loads before `register_for_checkpointing` fills `Checkpointer._objects` (an attribute dict "
+        "a method updates in place), so the state is empty when `fabric.load` runs (LXF021); the order of a method "
+        "that fills and one that reads an instance's dict is not followed (p867's false error, the same dict read "
+        "as the empty display `__init__` binds, is fixed: a comprehension over it is no longer read)",
     "p868_build_your_own_trainer_fit_sets_up_module_and_optimizer_jointly":
         "missed: the joint `self.fabric.setup(model, optimizer)` is in `MyCustomTrainer._fit_worker`, launched as a "
         "bound method, the XLAFSDPStrategy a constructor argument train.py passes and `self.fabric` rebound to the "

@@ -221,7 +221,19 @@ def _entries_read(ctx: Context, state: ast.expr) -> list[tuple[ast.expr, ast.exp
     values = ctx.values(state)
     if len(values) != 1 or values[0].kind != "dict" or isinstance(values[0].node, ast.Dict) or values[0].when:
         return None
+    if isinstance(values[0].node, ast.DictComp) and _walks_a_filled_attribute(values[0]):
+        return None
     return _entries_stood_in(ctx, state, values[0])
+
+
+def _walks_a_filled_attribute(comp: Value) -> bool:
+    """A comprehension over `self.X` (or `self.X.items()`), an attribute dict a method of its module fills in place
+    (`self._objects.update(objects)` in `register(**objects)`): what it walks is not the display bound to it."""
+    node, flow = comp.node, comp.flow
+    source = node.generators[0].iter if isinstance(node, ast.DictComp) and node.generators else None
+    if isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and not source.args:
+        source = source.func.value
+    return isinstance(source, ast.Attribute) and flow is not None and _filled_through_attribute(flow.ctx, source.attr)
 
 
 MUTATORS = ("update", "setdefault", "pop", "popitem", "clear", "__setitem__")
