@@ -165,6 +165,8 @@ _PARTIAL_READS = [0]
 # `print(file=obj)` calls `write`, `contextlib.closing` calls `close`, `json.dumps(default=...)`)
 PROTOCOL_METHODS = frozenset({"keys", "write", "flush", "close", "read", "readline", "readlines", "fileno", "seek",
                               "tell", "default", "run", "start", "join", "send", "throw"})
+# the conditions under which a value is one caller's or one construction's: alternatives of one another
+CALLED_AT, BUILT_AT = "when called at line ", "when built at line "
 MUTATING_METHODS = frozenset({"update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__",
                               "append", "extend", "insert", "remove"})
 _SELF_STORES: weakref.WeakKeyDictionary[ast.AST, dict[str, list[ast.expr]]] = weakref.WeakKeyDictionary()
@@ -2422,7 +2424,7 @@ class Flow:
         # a `@singledispatch` implementation's first parameter: of what a call passes, what picks this one
         dispatched = positional[int(cls is not None):][:1] == [arg] and idioms.registration(self, func) is not None
         for call, bound_self, when in sites:
-            cond = (*when, f"when called at line {call.lineno}") if many else when
+            cond = (*when, f"{CALLED_AT}{call.lineno}") if many else when
             passed = self.passed(func, arg, call, bound_self, cond)
             out.extend(idioms.given(self, func, passed) if dispatched else passed)
         if not sites:
@@ -2449,7 +2451,7 @@ class Flow:
                     return ()
                 # which call passes it: a condition the values written in that call's own arguments always meet,
                 # and a finding on them is reported there (the use in this module is told apart by the others)
-                own = (f"when called at line {call.lineno} of {there.origin_name}",) if len(sites) > 1 else ()
+                own = (f"{CALLED_AT}{call.lineno} of {there.origin_name}",) if len(sites) > 1 else ()
                 out.extend(there.passed(twin_func, twin_arg, call, bound_self, (), homes.get(id(twin_func)), own))
         finally:
             project.asking_callers.pop()
@@ -2747,7 +2749,7 @@ class Flow:
         if len(held) == 1 or all(x.when for x in held):
             return tuple(held)
         by_class = len({id(x.extra[0]) for x in held}) == len(held)  # each a class of its own
-        return tuple(x.under((f"self is a {x.extra[0].name}" if by_class else f"when built at line {x.extra[1].lineno}",))
+        return tuple(x.under((f"self is a {x.extra[0].name}" if by_class else f"{BUILT_AT}{x.extra[1].lineno}",))
                      for x in held)
 
     def passed(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool,
@@ -2915,7 +2917,7 @@ class Flow:
             extra = [k for k in call.keywords if k.arg is not None and k.arg not in named]
             keys: list[ast.expr | None] = [_KeywordKey(k) for k in extra]  # underlined as the keyword
             values = [k.value for k in extra]
-            cond = (*when, f"when called at line {call.lineno}") if len(sites) > 1 else when
+            cond = (*when, f"{CALLED_AT}{call.lineno}") if len(sites) > 1 else when
             for spread_keys, spread_values, spread_when in spread:
                 given = {k.arg for k in extra if k.arg} | {k.value for k in spread_keys
                                                             if isinstance(k, ast.Constant) and isinstance(k.value, str)}
@@ -5050,7 +5052,7 @@ class Flow:
         out: list[Value] = []
         path = self.origin or self.ctx.doc.path
         for there, call in built:
-            when = (f"when built at line {call.lineno} of {there.origin_name}",) if len(built) > 1 else ()
+            when = (f"{BUILT_AT}{call.lineno} of {there.origin_name}",) if len(built) > 1 else ()
             for instance in there.values(call):  # the instance as the module that builds it reads it
                 if instance.kind != "instance":
                     return ()
@@ -5161,7 +5163,7 @@ class Flow:
         label, out = f"{cls.name}.{attr}", list[Value]()
         for site in calls:
             given = argument_for(init, param, site, True)
-            when = (f"when built at line {site.lineno}",) if len(calls) > 1 else ()
+            when = (f"{BUILT_AT}{site.lineno}",) if len(calls) > 1 else ()
             if given is _MISSING:
                 default = parameter_default(init, param)
                 if default is None:
@@ -5196,7 +5198,7 @@ class Flow:
         else:  # `self` in a method: every construction the module shows
             sites = [c for c in self.ctx.calls_by_name(cls.name)
                      if any(x.kind == "class" and x.node is cls for x in self.values(c.func))]
-            calls = [(c, (f"when built at line {c.lineno}",) if len(sites) > 1 else ()) for c in sites]
+            calls = [(c, (f"{BUILT_AT}{c.lineno}",) if len(sites) > 1 else ()) for c in sites]
         out: list[Value] = []
         for c, when in calls:
             given = self._converted(dict(fields)[attr], self._field_given(cls, c, attr, fields))
@@ -5330,7 +5332,7 @@ class Flow:
         out: list[Value] = []
         for call in sites:
             site = self.build_flow(func, call, cls, init)
-            when = (f"when built at line {call.lineno}",) if len(sites) > 1 else ()
+            when = (f"{BUILT_AT}{call.lineno}",) if len(sites) > 1 else ()
             out.extend(x.under(when) for x in site.attribute(site.instance, attr, node))
         return tuple(out)
 
@@ -5584,20 +5586,7 @@ class Flow:
                 when = (BY_DEFAULT,) if out or command is not None else ()
                 out = [x for x in out if BY_DEFAULT not in x.when]
                 out.extend(x.under(when).named(f"--{attr}" if command is None else attr) for x in self.values(kw.value))
-        for call in self._spread_defaults():
-            for kw in call.keywords:
-                if kw.arg is not None:
-                    continue
-                entries, complete = self._spread_entries(kw.value)  # `parser.set_defaults(**SMOKE_TEST)`
-                entry = entries.get(attr)
-                if entry is None and complete:
-                    continue
-                when = (BY_DEFAULT,) if out else ()
-                out = [x for x in out if BY_DEFAULT not in x.when]
-                if entry is None or entry.when:  # a dict the file cannot read whole: the default is unknown
-                    out.append(Value("unknown", call, when, flow=self))
-                else:
-                    out.extend(x.under(when).named(f"--{attr}") for x in entry.values())
+        out = self._spread_default(self._spread_defaults(), attr, out)
         for there, (_options, defaults, spread) in elsewhere:  # `install(parser)` of another module: its defaults win
             for call in defaults.get(attr, []):
                 for kw in call.keywords:
@@ -5605,21 +5594,27 @@ class Flow:
                         when = (BY_DEFAULT,) if out else ()
                         out = [x for x in out if BY_DEFAULT not in x.when]
                         out.extend(x.under(when).named(f"--{attr}") for x in there.values(kw.value))
-            for call in spread:
-                for kw in call.keywords:
-                    if kw.arg is not None:
-                        continue
-                    entries, complete = there._spread_entries(kw.value)
-                    entry = entries.get(attr)
-                    if entry is None and complete:
-                        continue
-                    when = (BY_DEFAULT,) if out else ()
-                    out = [x for x in out if BY_DEFAULT not in x.when]
-                    if entry is None or entry.when:
-                        out.append(Value("unknown", call, when, flow=there))
-                    else:
-                        out.extend(x.under(when).named(f"--{attr}") for x in entry.values())
+            out = there._spread_default(spread, attr, out)
         return tuple(out)
+
+    def _spread_default(self, calls: list[ast.Call], attr: str, out: list[Value]) -> list[Value]:
+        """`out`, what `args.<attr>` holds so far, after this module's `parser.set_defaults(**SMOKE_TEST)` calls: the
+        key's entry wins over an option's default (unknown when the dict cannot be read whole)."""
+        for call in calls:
+            for kw in call.keywords:
+                if kw.arg is not None:
+                    continue
+                entries, complete = self._spread_entries(kw.value)
+                entry = entries.get(attr)
+                if entry is None and complete:
+                    continue
+                when = (BY_DEFAULT,) if out else ()
+                out = [x for x in out if BY_DEFAULT not in x.when]
+                if entry is None or entry.when:
+                    out.append(Value("unknown", call, when, flow=self))
+                else:
+                    out.extend(x.under(when).named(f"--{attr}") for x in entry.values())
+        return out
 
     def _option_default(self, call: ast.Call, attr: str) -> list[Value]:
         """What `args.<attr>` holds by the `add_argument(...)` call of this module that sets it: its default (or the one
@@ -9089,7 +9084,7 @@ class Flow:
             extra = [k for k in site.keywords if k.arg not in taken]
             positional = [x for a in call.args for x in (rest if isinstance(a, ast.Starred) else [a])]
             keywords = [x for k in call.keywords for x in (extra if k.arg is None else [k])]
-            cond = (*when, f"when called at line {site.lineno}") if len(sites) > 1 else when
+            cond = (*when, f"{CALLED_AT}{site.lineno}") if len(sites) > 1 else when
             out.append((_Forwarded(call, positional, keywords), cond))
         return out or None
 

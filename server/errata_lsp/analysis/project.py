@@ -748,7 +748,7 @@ class Project:
         # `named_elsewhere`: the files joined to a module by imports, as of a number of `_changes`; each file's
         # words not just defined there (`def name`), and whether it names members by a computed name, by text
         self._joined: dict[str, tuple[int, frozenset[str] | None]] = {}
-        self._named: dict[str, tuple[str, frozenset[str], frozenset[str], dict[tuple[str, ...], bool]]] = {}
+        self._named: dict[str, tuple[str, frozenset[str] | None, frozenset[str], dict[tuple[str, ...], bool]]] = {}
         self._thread = threading.local()
 
     # the engine's side
@@ -1100,7 +1100,11 @@ class Project:
             named = self._words_named(other)
             if named is None:
                 continue
-            if word in named[1]:
+            called = named[1]
+            if called is None:  # its words, read once its text is joined to a module asked about
+                called = frozenset(WORD.findall(DEFINED.sub(" ", named[0])))
+                self._named[other] = (named[0], called, named[2], named[3])
+            if word in called:
                 return True
             computed = named[3].get(dispatchers)
             if computed is None:
@@ -1112,17 +1116,17 @@ class Project:
                 return True
         return False
 
-    def _words_named(self, path: str) -> tuple[str, frozenset[str], frozenset[str], dict[tuple[str, ...], bool]] | None:
-        """A listed file's text, the words it uses other than a def's own name, the words of its project import
-        lines, and whether it names members by a computed name (by dispatchers); read once a text."""
+    def _words_named(self, path: str) -> tuple[str, frozenset[str] | None, frozenset[str], dict[tuple[str, ...], bool]] | None:
+        """A listed file's text, the words it uses other than a def's own name (None until a module it is joined to
+        asks: a def of the same name calls nothing), the words of its project import lines, and whether it names
+        members by a computed name (by dispatchers); read once a text."""
         text = self._text_of(path)
         if text is None:
             return None
         named = self._named.get(path)
         if named is None or named[0] is not text:
-            called = frozenset(WORD.findall(DEFINED.sub(" ", text)))  # (a def of the same name calls nothing)
             imported = frozenset(w for line in import_lines(text) if self._may_import_project(line) for w in WORD.findall(line))
-            named = self._named[path] = (text, called, imported, {})
+            named = self._named[path] = (text, None, imported, {})
         return named
 
     def _joined_by_imports(self, path: str) -> frozenset[str] | None:

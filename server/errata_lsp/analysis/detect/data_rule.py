@@ -15,7 +15,7 @@ from typing import Any
 from ..binder import body_nodes, condition_expr, contradicts, walk
 from ..context import Arg, Context, catches, place_in
 from ..findings import Edit, Finding, Fix, Place, Position, Severity, Span
-from ..flow import Flow, Receiver, enum_compares_as, enum_text
+from ..flow import BUILT_AT, CALLED_AT, Flow, Receiver, enum_compares_as, enum_text
 from ..policies import Verdict, described, to_set
 from ..rule import (
     Invalid,
@@ -1155,11 +1155,8 @@ def _in_a_dict_with_the_strategy(site: Site, arg: Arg | None, value: Value) -> b
     if arg is None or strategy is None or strategy.among is None or arg.via is not strategy.via:
         return True
     labels = {c for when in strategy.among for c in when}
-    alternatives = [c for c in value.when if c.startswith(_ALTERNATIVE_LABELS)]
+    alternatives = [c for c in value.when if c.startswith((BUILT_AT, CALLED_AT))]
     return not alternatives or all(c in labels for c in alternatives)
-
-
-_ALTERNATIVE_LABELS = ("when built at line ", "when called at line ")
 
 
 def _compatible(when: tuple[str, ...], other: tuple[str, ...], ctx: Context) -> bool:
