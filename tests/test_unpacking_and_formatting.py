@@ -57,6 +57,53 @@ Fabric(accelerator="tpu", strategy=make())
 """) == []
 
 
+# --- a union or a concatenation of containers ----------------------------------------------------------------
+def test_a_frozenset_joined_with_a_set_display_is_a_non_empty_frozenset_policy():
+    assert shown("""BASE_REMAT = frozenset({Block})
+REMAT = BASE_REMAT | {nn.Linear}
+
+
+def make(remat=REMAT):
+    return XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=remat)
+
+
+Fabric(accelerator="tpu", strategy=make())
+""") == [("LXF001", "error", "`activation_checkpointing_policy` must be a set, found BASE_REMAT | {nn.Linear} "
+          "(from `REMAT`, line 16)", 20, 85, 90)]
+
+
+def test_a_tuple_concatenation_of_a_non_empty_part_is_a_non_empty_tuple_policy():
+    assert shown("""def make(extra=()):
+    return XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=extra + (Block,))
+
+
+Fabric(accelerator="tpu", strategy=make())
+""") == [("LXF001", "error", "`activation_checkpointing_policy` must be a set, found extra + (Block,)", 16, 85,
+          101)]
+
+
+def test_a_concatenation_of_empty_parts_is_empty_and_ignored_by_lightning():
+    assert shown("""def make(extra=()):
+    return XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=extra + [])
+
+
+Fabric(accelerator="tpu", strategy=make())
+""") == []
+
+
+def test_a_union_of_parts_whose_emptiness_is_unknown_is_a_warning():
+    assert shown("""import sys
+
+
+def make(extra):
+    return XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=frozenset(extra) | set())
+
+
+Fabric(accelerator="tpu", strategy=make(sys.argv[1:]))
+""") == [("LXF001", "warning", "`activation_checkpointing_policy` must be a set, found frozenset(extra) | set(); "
+          "when it is not empty", 19, 85, 109)]
+
+
 # --- a `*name` target ---------------------------------------------------------------------------------------
 def test_a_starred_target_is_a_list_of_the_items_the_other_names_leave():
     assert shown("""def describe():

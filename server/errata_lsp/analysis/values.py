@@ -107,6 +107,9 @@ class Value:
             return bool(node.elts)
         if isinstance(node, ast.Dict) and any(k is not None for k in node.keys):
             return True
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.BitOr, ast.Add)) \
+                and self.kind in ("set", "frozenset", "list", "tuple"):
+            return self._operands_truth(node)
         if self.kind == "dict" and self.flow is not None and node is not None:
             told = self._dict_truth()
             if told is not None or isinstance(node, ast.Dict):
@@ -157,6 +160,28 @@ class Value:
                 held = self.flow.values(e.value)
                 parts.append({v.truthy if v.kind in (*ELEMENT_KINDS, "dict", "str") and not v.when else None
                               for v in held} if held else {None})
+        finally:
+            asking.discard(key)
+        if any(p == {True} for p in parts):
+            return True
+        if all(p == {False} for p in parts):
+            return False
+        return None
+
+    def _operands_truth(self, node: ast.BinOp) -> bool | None:
+        """`BASE_REMAT | {MLP}`, `BASE + [Head]`: a union or a concatenation is not empty when one operand is not
+        empty on every path, empty when both are empty on every path; else unknown."""
+        if self.flow is None:
+            return None
+        asking = _TRUTHY_ASKED.__dict__.setdefault("nodes", set())
+        key = (id(node), id(self.flow), "operands")
+        if key in asking:
+            return None  # `layers = layers | {Block}` read from itself
+        asking.add(key)
+        try:
+            parts = [{v.truthy if v.kind in (*ELEMENT_KINDS, "dict", "str") and not v.when else None
+                      for v in held} if (held := self.flow.values(side)) else {None}
+                     for side in (node.left, node.right)]
         finally:
             asking.discard(key)
         if any(p == {True} for p in parts):
