@@ -768,9 +768,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p870_nanogpt_shakespeare_char_config_module_pins_one_device":
         "missed: `devices = 1` lives in config/train_shakespeare_char.py, loaded by `importlib.import_module` with a "
         "name built from an argv string and put into train.py's globals by `globals().update(configure(...))`",
-    "s1000_image_classifier_example_save_model_flag_saves_state_dict":
-        "missed: the saved state is `model.state_dict()` passed as the `weights` argument of a `save_model(fabric, "
-        "hparams, weights)` helper: a `state_dict()` result is not read as a state with no set-up model (LXF023)",
     "s1002_build_your_own_trainer_marks_every_step_hook_name":
         "missed: `model.mark_forward_method(name)` in a loop over a class-level tuple of hook names inside a helper; "
         "the names are not checked against the module's methods (LXF036)",
@@ -792,9 +789,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p892_retrieval_utils_chunked_decorator_binds_method_as_partial_marked_forward":
         "missed: a class-based decorator's `__get__` returns `functools.partial(self._run, obj)`, so the marked "
         "name is no method of the instance (LXF036); a user descriptor's `__get__` is not evaluated",
-    "s1020_code_lm_base_remat_frozenset_joined_with_mlp":
-        "only a warning: `BASE_REMAT | {MLP}` with `BASE_REMAT` a `frozenset(...)` is a frozenset, which the layer "
-        "does not tell from a set's union (\"when it is not empty\")",
 }
 
 

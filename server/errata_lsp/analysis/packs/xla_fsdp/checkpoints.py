@@ -53,6 +53,8 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
         # `dict(model=model, step=step)`: the display it builds, each key where its keyword is written
         value = ast.Dict(keys=[ast.copy_location(ast.Constant(k.arg), k) for k in value.keywords],
                          values=[k.value for k in value.keywords])
+    if value is None and binding is not None and isinstance(binding.stmt, ast.arg):
+        value = _passed_state_dict(ctx, state)  # `def save_model(fabric, path, weights)` given `model.state_dict()`
     if module_state_dict(value, ctx):  # `state=model.state_dict()`: the module's tensors, one entry standing for them
         value = ast.Dict(keys=[value], values=[value])
     if isinstance(value, ast.DictComp):  # `{k: v for k, v in state.items() if k in keys}`: the entries it keeps
@@ -155,6 +157,15 @@ def _updated_entries(ctx: Context, read: ast.AST, call: ast.AST | None,
     for keyword in call.keywords:
         pairs[keyword.arg] = (ast.copy_location(ast.Constant(keyword.arg), keyword), keyword.value)
     return pairs
+
+
+def _passed_state_dict(ctx: Context, state: ast.expr) -> ast.Call | None:
+    """The `model.state_dict()` call of this file every call of the function gives the parameter `state` (a
+    `save_model(fabric, hparams, model.state_dict())` helper), else None."""
+    values = ctx.values(state)
+    if len(values) == 1 and not values[0].when and not values[0].foreign and module_state_dict(values[0].node, ctx):
+        return values[0].node
+    return None
 
 
 def module_state_dict(value: ast.AST | None, ctx: Context) -> TypeGuard[ast.Call]:

@@ -209,6 +209,36 @@ class StateWithoutSetUpModel(Rule):
             message="before loading the checkpoint: `{'model': model}`",
             count=1, at="6:26-6:33", severity="error",
         ),
+        # a helper's parameter given it (the example's `save_model(fabric, hparams, model.state_dict())`): placed
+        # on the argument
+        Invalid(
+            "from torch import nn\n"
+            "from lightning.fabric import Fabric\n"
+            "def save_model(fabric, path, weights):\n"
+            "    fabric.save(path, weights)\n"
+            "def run(fabric):\n"
+            "    model = fabric.setup_module(nn.Linear(2, 2))\n"
+            "    save_model(fabric, 'mnist_cnn.pt', model.state_dict())\n"
+            "Fabric(strategy='xla_fsdp').launch(run)\n",
+            fixed="from torch import nn\n"
+            "from lightning.fabric import Fabric\n"
+            "def save_model(fabric, path, weights):\n"
+            "    fabric.save(path, weights)\n"
+            "def run(fabric):\n"
+            "    model = fabric.setup_module(nn.Linear(2, 2))\n"
+            "    save_model(fabric, 'mnist_cnn.pt', {'model': model})\n"
+            "Fabric(strategy='xla_fsdp').launch(run)\n",
+            message="`model.state_dict()` holds the module's tensors, not the module, so `fabric.save` raises",
+            count=1, at="7:40-7:58", severity="error",
+        ),
+        Valid("from torch import nn\n"
+              "from lightning.fabric import Fabric\n"
+              "def save_model(fabric, path, weights):\n"
+              "    fabric.save(path, weights)\n"
+              "def run(fabric):\n"
+              "    model = fabric.setup_module(nn.Linear(2, 2))\n"
+              "    save_model(fabric, 'ckpt/', {'model': model})\n"
+              "Fabric(strategy='xla_fsdp').launch(run)\n"),
         Valid("from torch import nn\n"
               "from lightning.fabric import Fabric\n"
               "def run(fabric):\n"
@@ -303,12 +333,17 @@ class StateWithoutSetUpModel(Rule):
             f"ValueError. Put the set-up model itself in the state before {verb} the checkpoint: "
             f"`{{'model': {shown}}}`"
         )
+        # a parameter given the call (`save_model(fabric, hparams, model.state_dict())`): placed on the argument,
+        # where the state is written and the fix goes
+        binding = ctx.reaching(state) if state is not tensors and isinstance(state, ast.Name) else None
+        passed = binding is not None and isinstance(binding.stmt, ast.arg)
         fixes = []
-        if state is tensors and object_kind(ctx, module) == SETUP_MODULE:
+        if (state is tensors or passed) and object_kind(ctx, module) == SETUP_MODULE:
             quote = "'" if ctx.doc.contains("'") or not ctx.doc.contains('"') else '"'
             fixes.append(fix(f"Save the set-up model: {{{quote}model{quote}: {shown}}}",
                              replace(ctx, tensors, f"{{{quote}model{quote}: {shown}}}"), safety=Safety.UNSAFE))
-        return self.finding(ctx, state, message, fixes, record=self.record if method == "save" else LOAD_RECORD)
+        return self.finding(ctx, tensors if passed else state, message, fixes,
+                            record=self.record if method == "save" else LOAD_RECORD)
 
 
 def passed_from_elsewhere(ctx: Context, raw: ast.expr) -> tuple[Flow, ast.expr] | None:
