@@ -1318,7 +1318,7 @@ class Flow:
             # a plain method: its calls here, or (none here) those of the modules that read its class; not both
             return self._method_only_called(func) or self._plain_method_only_called(func, cls) \
                 and self.ctx.reads_every_use_of(func.name) \
-                and (not self.ctx.attribute_loads(func.name) or not self._read_elsewhere(cls))
+                and (not self.ctx.attribute_loads(func.name) or not self._read_elsewhere(cls, func.name))
         if func.decorator_list:
             return False
         for load in self.ctx.loads_named(func.name):
@@ -1364,12 +1364,13 @@ class Flow:
             return False
         return self._called_only_on(func, lambda x: x.kind == "instance" and self._runs_method_of(x, cls, func.name))
 
-    def _read_elsewhere(self, cls: ast.ClassDef) -> bool:
-        """Another module of the project may read `cls` (its calls of a method are not this file's)."""
+    def _read_elsewhere(self, cls: ast.ClassDef, method: str | None = None) -> bool:
+        """Another module of the project may read `cls` (its calls of a method are not this file's); with `method`,
+        one that writes that name too (one that never writes `.load` calls no `load` of the class)."""
         project = self.ctx.project
         if project is None or not isinstance(self.ctx.parents.get(cls), ast.Module):
             return False
-        readers = project.modules_reading(self, cls.name)
+        readers = project.modules_reading(self, cls.name, also=method)
         return readers is None or bool(readers)
 
     def _plain_method_only_called_in(self, there: Flow, cls: ast.ClassDef,
@@ -1400,6 +1401,8 @@ class Flow:
         """Each `<receiver>.<name>` of `func`'s name the file reads is a call of it written outside `func`, on a
         receiver the layer can tell, each value of which `fits`."""
         for load in self.ctx.attribute_loads(func.name):
+            if self._another_objects_method(load.value):
+                continue
             call = self.ctx.parents.get(load)
             if not isinstance(call, ast.Call) or call.func is not load or self.ctx.within(call, func):
                 return False
@@ -1407,6 +1410,22 @@ class Flow:
             if not receivers or not all(fits(x) for x in receivers):
                 return False
         return True
+
+    def _another_objects_method(self, receiver: ast.expr) -> bool:
+        """`self.fabric` in `self.fabric.load(path, state)`, in a method of a class whose instances hold, on every
+        path, a library's object there (a `Fabric(...)` its `__init__` builds): its `load` is that object's, no
+        method of the project's (read through the class: `self` here may be what is being decided)."""
+        if not (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name)):
+            return False
+        method = self.ctx.enclosing_function(receiver)
+        cls = self.ctx.parents.get(method) if method is not None else None
+        if method is None or not isinstance(cls, ast.ClassDef) or not method.args.args \
+                or method.args.args[0].arg != receiver.value.id \
+                or _is_static(method) or _is_classmethod(method):
+            return False
+        held = self.instance_attribute(cls, None, receiver.attr, set())
+        return bool(held) and all(x.kind in _NOT_INSTANCES or x.kind not in ("instance", "class", "unknown")
+                                  and x.qualified is not None and "." in x.qualified for x in held)
 
     def _method_sites(self, func: ast.FunctionDef | ast.AsyncFunctionDef, cls: ast.ClassDef,
                       live: bool = True) -> Iterator[ast.Call]:
@@ -4904,7 +4923,8 @@ class Flow:
                 out.extend(x.named(label) for x in self._in_method(holder, call if holder is method else None, value))
                 continue
             for value in _self_stores(method).get(attr, ()):
-                out.extend(x.named(label) for x in self._in_method(method, call, value))
+                if not self._stores_its_launcher(cls, method, attr, value):
+                    out.extend(x.named(label) for x in self._in_method(method, call, value))
         if not out:  # a class attribute, or a method a base defines: read through the instance, it is bound
             for x in self.class_attribute(cls, attr, set()):
                 # (the tree of the module that defines it: a base of another module's method is bound too)
@@ -4934,6 +4954,26 @@ class Flow:
         if built_one:  # a dict its methods fill is this instance's own: the fills its construction makes
             return tuple(self._per_instance(x, cls, call) for x in out)  # type: ignore[arg-type]  # built_one: a call
         return tuple(out)
+
+    def _stores_its_launcher(self, cls: ast.ClassDef, method: ast.FunctionDef | ast.AsyncFunctionDef, attr: str,
+                             value: ast.expr) -> bool:
+        """`self.fabric = fabric` in a method the class only hands to `self.fabric.launch(self._fit, ...)` (a
+        method a pack says calls its function back with its receiver first): the parameter holds the object
+        `self.fabric` already holds, so the store adds nothing (read, it would ask the attribute again)."""
+        params = method.args.args
+        if len(params) < 2 or not isinstance(value, ast.Name) or value.id != params[1].arg or _is_static(method) \
+                or any(isinstance(n, ast.Name) and n.id == value.id and isinstance(n.ctx, ast.Store)
+                       for n in ast.walk(method)):
+            return False
+        reads = [n for n in ast.walk(cls) if isinstance(n, ast.Attribute) and n.attr == method.name]
+        for read in reads:
+            call = self.ctx.parents.get(read)
+            if not (isinstance(call, ast.Call) and call.args[:1] == [read] and isinstance(call.func, ast.Attribute)
+                    and call.func.attr in self.ctx.tips.callbacks and isinstance(call.func.value, ast.Attribute)
+                    and call.func.value.attr == attr and isinstance(call.func.value.value, ast.Name)
+                    and isinstance(read.value, ast.Name) and read.value.id == call.func.value.value.id):
+                return False
+        return bool(reads)
 
     def _as_built_elsewhere(self, cls: ast.ClassDef, attr: str, mine: tuple[Value, ...], seen: set[int]) -> tuple[Value, ...]:
         """`self.attr` in a method of `cls`, a base of the subclasses other modules build: what each of them
@@ -9927,6 +9967,9 @@ class _Replaced(ast.Call):
 
 
 _MISSING = object()
+# kinds of Python's own values, never an instance of a class the project writes
+_NOT_INSTANCES = frozenset(("list", "tuple", "set", "frozenset", "dict", "generator", "str", "number", "bool", "none",
+                            "view", "enum", "args_parser", "args", "project_module", "function", "lambda", "partial"))
 NOT_A_DICT_TEST = object()  # `Flow._dict_compare` of a comparison it does not read
 SIZING_BUILTINS = ("len", "bool")  # a test may read a parameter through them (`if len(kwargs) > 0:`)
 CONVERTING_BUILTINS: dict[str, Callable[[Any], Any]] = {"int": int, "float": float, "str": str}  # of a constant in a test

@@ -761,16 +761,9 @@ KNOWN_MISSES: dict[str, str] = {
         "a method updates in place), so the state is empty when `fabric.load` runs (LXF021); the order of a method "
         "that fills and one that reads an instance's dict is not followed (p867's false error, the same dict read "
         "as the empty display `__init__` binds, is fixed: a comprehension over it is no longer read)",
-    "p868_build_your_own_trainer_fit_sets_up_module_and_optimizer_jointly":
-        "missed: the joint `self.fabric.setup(model, optimizer)` is in `MyCustomTrainer._fit_worker`, launched as a "
-        "bound method, the XLAFSDPStrategy a constructor argument train.py passes and `self.fabric` rebound to the "
-        "launched Fabric (LXF012)",
     "p870_nanogpt_shakespeare_char_config_module_pins_one_device":
         "missed: `devices = 1` lives in config/train_shakespeare_char.py, loaded by `importlib.import_module` with a "
         "name built from an argv string and put into train.py's globals by `globals().update(configure(...))`",
-    "s1002_build_your_own_trainer_marks_every_step_hook_name":
-        "missed: `model.mark_forward_method(name)` in a loop over a class-level tuple of hook names inside a helper; "
-        "the names are not checked against the module's methods (LXF036)",
     "s1010_accelerate_checkpointing_example_shim_save_state_keeps_scheduler_objects":
         "missed: the scheduler is stored in `self._schedulers` by `prepare_scheduler` and written into the state in a "
         "`for i, scheduler in enumerate(self._schedulers)` loop (LXF045)",

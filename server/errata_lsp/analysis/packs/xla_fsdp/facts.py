@@ -114,6 +114,67 @@ def _given(ctx: Context, fabric_call: ast.Call) -> bool | None:
     return answers.pop() if len(answers) == 1 else None
 
 
+# torch layers that hold no parameter, and the containers whose parameters are their items'
+PARAMETER_FREE_LAYERS = frozenset((
+    "Flatten Unflatten Identity ReLU ReLU6 GELU SiLU Mish Tanh Sigmoid Softmax LogSoftmax LeakyReLU ELU Hardtanh "
+    "Softplus Dropout Dropout1d Dropout2d Dropout3d MaxPool1d MaxPool2d MaxPool3d AvgPool1d AvgPool2d AvgPool3d "
+    "AdaptiveAvgPool1d AdaptiveAvgPool2d AdaptiveAvgPool3d AdaptiveMaxPool1d AdaptiveMaxPool2d AdaptiveMaxPool3d "
+    "Upsample Sequential ModuleList ModuleDict").split())
+
+
+def wrapped_layers(ctx: Context, fabric: ast.expr) -> frozenset[str] | None:
+    """The torch layer classes (`Linear`) the `auto_wrap_policy` of the Fabric's XLAFSDPStrategy names, when it is a
+    display of `torch.nn` classes on every path; None otherwise (a project class, a callable, unknown)."""
+    calls = [(ctx.owner_of(v), v.node) for v in ctx.values(fabric) if v.kind == "fabric" and isinstance(v.node, ast.Call)]
+    if len(calls) != 1 or calls[0][0] is None:
+        return None
+    owner, fabric_call = calls[0]
+    assert owner is not None and isinstance(fabric_call, ast.Call)
+    args, complete = owner.keyword_args(fabric_call)
+    strategies = owner.values(args["strategy"].value) if complete and "strategy" in args else ()
+    if len(strategies) != 1 or strategies[0].kind != "strategy" or not isinstance(strategies[0].node, ast.Call):
+        return None
+    there = owner.owner_of(strategies[0])
+    given, whole = there.keyword_args(strategies[0].node) if there is not None else ({}, False)
+    if there is None or not whole or "auto_wrap_policy" not in given:
+        return None
+    held = there.values(given["auto_wrap_policy"].value)
+    if len(held) != 1 or held[0].when or not isinstance(held[0].node, (ast.Set, ast.List, ast.Tuple)):
+        return None
+    names = [(held[0].flow.ctx if held[0].flow is not None else there).resolve(e) for e in held[0].node.elts]
+    if not names or any(n is None or not n.startswith("torch.nn.") for n in names):
+        return None
+    return frozenset(n.rsplit(".", 1)[1] for n in names if n is not None)
+
+
+def holds_only_wrapped_parameters(ctx: Context, setup: ast.Call, wrapped: frozenset[str]) -> bool:
+    """The module `fabric.setup_module(Net())` sets up is of a class of the project with no base but `nn.Module`
+    whose `__init__` builds only torch layers the policy wraps or that hold no parameter: the root module keeps
+    no parameter of its own after the wrapping."""
+    modules = ctx.values(setup.args[0])
+    if len(modules) != 1 or modules[0].kind != "module" or not isinstance(modules[0].node, ast.Call):
+        return False
+    owner = ctx.owner_of(modules[0])
+    classes = owner.values(modules[0].node.func) if owner is not None else ()
+    there = owner.owner_of(classes[0]) if owner is not None and len(classes) == 1 and not classes[0].when else None
+    if there is None or classes[0].kind != "class" or not isinstance(classes[0].node, ast.ClassDef):
+        return False
+    ctx, cls = there, classes[0].node
+    init = next((m for m in cls.body if isinstance(m, ast.FunctionDef) and m.name == "__init__"), None)
+    if init is None or [ctx.resolve(b) for b in cls.bases] != ["torch.nn.Module"]:
+        return False
+    for call in (n for n in ast.walk(init) if isinstance(n, ast.Call)):
+        if isinstance(call.func, ast.Attribute) and call.func.attr == "__init__" and isinstance(call.func.value, ast.Call) \
+                and isinstance(call.func.value.func, ast.Name) and call.func.value.func.id == "super":
+            continue
+        if isinstance(call.func, ast.Name) and call.func.id == "super":
+            continue
+        name = ctx.resolve(call.func)
+        if name is None or not name.startswith("torch.nn.") or name.rsplit(".", 1)[1] not in wrapped | PARAMETER_FREE_LAYERS:
+            return False
+    return True
+
+
 def set_up_module_class(ctx: Context, setup: ast.Call, elsewhere: bool = False) -> ast.ClassDef | None:
     """The class, defined in this file, of the module given to the set-up call `fabric.setup_module(Net())`;
     with `elsewhere`, a class of another module of the project too (`from model import Net`)."""

@@ -43,7 +43,7 @@ from ....findings import Edit, Finding, Fix, Position, Safety, Severity, Span
 from ....rule import Invalid, Rule, Valid, fix
 from ....statements import PARAMETER_METHODS, newline
 from ...lightning.fabric import XLA_FSDP, fabric_kind
-from ..facts import auto_wrap_given, plain_method, set_up_module_class
+from ..facts import auto_wrap_given, holds_only_wrapped_parameters, plain_method, set_up_module_class, wrapped_layers
 
 LIGHTNING_CHECK_RECORD = "58d8204926c058a3"  # "You are calling the method ... from outside the model"
 EMPTY_PARAMETERS_RECORD = "95e7a3380b01287c"  # torch's "optimizer got an empty parameter list" (LXF013's record)
@@ -240,6 +240,9 @@ class MethodOutsideForward(Rule):
                 wrapped = auto_wrap_given(owner, setup.func.value)  # type: ignore[attr-defined]  # an XLAFSDP setup
                 yield self.finding(ctx, callee, message, fixes, record=LIGHTNING_CHECK_RECORD if wrapped else None)
             elif uses_parameters:
+                layers = wrapped_layers(owner, setup.func.value)  # type: ignore[attr-defined]  # an XLAFSDP setup
+                if layers is not None and holds_only_wrapped_parameters(owner, setup, layers):
+                    continue  # the wrapped layers' shards are all the parameters the optimizer needs
                 message, severity = self._parameters_message(owner, setup, head, receiver)
                 yield self.finding(ctx, call, message, severity=severity, record=EMPTY_PARAMETERS_RECORD)
 
