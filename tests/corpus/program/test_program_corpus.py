@@ -775,10 +775,6 @@ KNOWN_MISSES: dict[str, str] = {
         "on the wrong file: LXF042 is placed on train.py's `Fabric(...)` call though both values come from the "
         "preset configs/presets.py writes (re-exported as `from .presets import TPU as DEFAULT`) and the message "
         "names that line: a clash of two values one record of another module holds is not placed there",
-    "p882_sentiment_tuner_engine_relative_import_configs_base_save_filter_bare_function":
-        "on the wrong file: LXF044 is placed on the `fabric.save(..., filter=base.SAVE_FILTER)` call rather than on "
-        "`SAVE_FILTER = head_only` in tuner/configs/base.py (either fix holds); the offered fix keys the filter by "
-        "the local `state`, not by a key string",
     "p892_retrieval_utils_chunked_decorator_binds_method_as_partial_marked_forward":
         "missed: a class-based decorator's `__get__` returns `functools.partial(self._run, obj)`, so the marked "
         "name is no method of the instance (LXF036); a user descriptor's `__get__` is not evaluated",

@@ -18,9 +18,11 @@ and the filter's keys as constants. The fix of a bare function gives it to the s
 from __future__ import annotations
 
 import ast
+import dataclasses
 from collections.abc import Iterator
 
-from ....context import Context
+from ....context import Context, place_in
+from ....flow import Flow
 from ....findings import Finding, Safety, Severity
 from ....rule import Invalid, Rule, Valid, fix, replace, short
 from ....values import Value, describe_when, on_every_path
@@ -158,7 +160,18 @@ class SaveFilter(Rule):
             message += ". Map each state key to a function `(name, value) -> bool`: `filter={'model': keep}`"
         if not every:
             message += f"; {describe_when(bad)}".rstrip("; ")
-        return self.finding(ctx, given, message, fixes, None if every else Severity.WARNING)
+        finding = self.finding(ctx, given, message, fixes, None if every else Severity.WARNING)
+        bound = _bound_elsewhere(ctx, given, bad[0]) if every and len(values) == 1 else None
+        if bound is None:
+            return finding
+        there, written = bound  # `SAVE_FILTER = head_only` in a config module: where the filter is chosen
+        place = place_in(there, written)
+        if place is None:
+            return finding
+        moved = [fix(f"Apply the filter to {key} in {there.origin_name}: `{{{key}: ...}}`",
+                     replace(there.ctx, written, f"{{{key}: {there.ctx.doc.source(written)}}}"),
+                     safety=Safety.UNSAFE, preferred=True, path=there.origin)] if key is not None and fixes else []
+        return dataclasses.replace(finding, elsewhere=place, fixes=moved)
 
     def _entries(self, ctx: Context, call: ast.Call, given: ast.expr,
                  entries: list[tuple[ast.expr, ast.expr]] | None) -> Finding | None:
@@ -214,7 +227,24 @@ def _model_key(ctx: Context, entries: list[tuple[ast.expr, ast.expr]] | None) ->
     if entries is None:
         return None
     keys = [k for k, v in entries if isinstance(k, ast.Constant) and object_kind(ctx, v) == SETUP_MODULE]
-    return ctx.doc.source(keys[0]) if len(keys) == 1 else None
+    if len(keys) != 1:
+        return None
+    # (a state another module writes, `save_head(fabric, out, step, {"model": model})`: its key as a value)
+    return ctx.doc.source(keys[0]) if keys[0] in ctx.parents else repr(keys[0].value)  # type: ignore[attr-defined]
+
+
+def _bound_elsewhere(ctx: Context, given: ast.expr, value: Value) -> tuple[Flow, ast.expr] | None:
+    """`base.SAVE_FILTER` (or `SAVE_FILTER` imported), bound once at the top level of another module of the project
+    to a name or an expression (`SAVE_FILTER = head_only`): that module's flow and the expression."""
+    name = given.attr if isinstance(given, ast.Attribute) else given.id if isinstance(given, ast.Name) else None
+    there = value.flow
+    if name is None or there is None or there.origin is None or there is ctx.flow:
+        return None
+    defs = there.scope(there.ctx.module).final.get(name, ())
+    if len(defs) != 1 or defs[0].how != "assign" or defs[0].when or not isinstance(defs[0].node, ast.expr) \
+            or defs[0].path:
+        return None
+    return there, defs[0].node
 
 
 RULE = SaveFilter()
