@@ -22,8 +22,8 @@ import dataclasses
 from collections.abc import Iterator
 
 from ....context import Context, place_in
-from ....flow import Flow
 from ....findings import Finding, Safety, Severity
+from ....flow import Flow
 from ....rule import Invalid, Rule, Valid, fix, replace, short
 from ....values import Value, describe_when, on_every_path
 from ..checkpoint_states import xla_fsdp_saves
