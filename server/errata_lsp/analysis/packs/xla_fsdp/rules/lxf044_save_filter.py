@@ -168,9 +168,9 @@ class SaveFilter(Rule):
         place = place_in(there, written)
         if place is None:
             return finding
-        moved = [fix(f"Apply the filter to {key} in {there.origin_name}: `{{{key}: ...}}`",
+        moved = tuple([fix(f"Apply the filter to {key} in {there.origin_name}: `{{{key}: ...}}`",
                      replace(there.ctx, written, f"{{{key}: {there.ctx.doc.source(written)}}}"),
-                     safety=Safety.UNSAFE, preferred=True, path=there.origin)] if key is not None and fixes else []
+                     safety=Safety.UNSAFE, preferred=True, path=there.origin)] if key is not None and fixes else [])
         return dataclasses.replace(finding, elsewhere=place, fixes=moved)
 
     def _entries(self, ctx: Context, call: ast.Call, given: ast.expr,
@@ -230,7 +230,7 @@ def _model_key(ctx: Context, entries: list[tuple[ast.expr, ast.expr]] | None) ->
     if len(keys) != 1:
         return None
     # (a state another module writes, `save_head(fabric, out, step, {"model": model})`: its key as a value)
-    return ctx.doc.source(keys[0]) if keys[0] in ctx.parents else repr(keys[0].value)  # type: ignore[attr-defined]
+    return ctx.doc.source(keys[0]) if keys[0] in ctx.parents else repr(keys[0].value)
 
 
 def _bound_elsewhere(ctx: Context, given: ast.expr, value: Value) -> tuple[Flow, ast.expr] | None:
