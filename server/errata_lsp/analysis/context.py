@@ -860,6 +860,8 @@ class Context:
         found = self._memo.get(key)
         if found is not None and found[0] is call:
             return cast(bool, found[1])
+        if self._scope_walk_under_way(call):
+            return False  # asked by the walk of its own scope (a test it decides reads the callers): not kept
         self.__dict__["_finding_dead"] = True
         try:
             dead = self._unreached(call) or self._in_branch_not_taken(call) or self._in_method_never_run(call) \
@@ -868,6 +870,13 @@ class Context:
             self.__dict__["_finding_dead"] = False
         self._memo[key] = (call, dead)
         return dead
+
+    def _scope_walk_under_way(self, call: ast.Call) -> bool:
+        """The value-flow walk of the call's scope is not finished: what it skips is not known yet."""
+        scope = self.scope_of(call)
+        if isinstance(scope, (ast.Lambda, ast.ClassDef)):
+            return False
+        return self.flow.walk_under_way(scope if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) else self.module)
 
     def _unreached(self, call: ast.Call) -> bool:
         """The call's own scope (a function, else the module; a lambda's or a class body's calls are

@@ -297,6 +297,11 @@ class Flow:
                              found.nonlocals, found.nonlocal_defs, found.skipped, found.decisions)
         return found
 
+    def walk_under_way(self, node: ast.AST) -> bool:
+        """The walk of the scope `node` has started and not ended (asked from inside it: what it skips is not known)."""
+        found = self._scopes.get(id(node))
+        return found is not None and found.walking
+
     def _walk(self, node: ast.AST, found: Scope, walker: Walker) -> None:
         if isinstance(node, ast.Module):
             found.final = walker.run(node.body, {}, ())
@@ -2876,7 +2881,9 @@ class Flow:
         read)."""
         args: ast.arguments = func.args  # type: ignore[attr-defined]
         positional = [*args.posonlyargs, *args.args][1 if bound_self else 0:]
-        if any(isinstance(a, ast.Starred) for a in call.args) or arg is args.vararg or arg is args.kwarg \
+        # (a `*xs` may fill any positional parameter, never a keyword-only one: `spawn` of `def start(f, *a, spawn=False)`)
+        if any(isinstance(a, ast.Starred) for a in call.args) and arg not in args.kwonlyargs \
+                or arg is args.vararg or arg is args.kwarg \
                 or arg in args.posonlyargs or arg in positional and positional.index(arg) < len(call.args) \
                 or isinstance(call, _Forwarded):
             return None
@@ -10638,6 +10645,8 @@ def _plain_dict_edits(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
             edits.append(("drop", key, None))
         elif isinstance(stmt, ast.For) and _looped_setdefault(stmt, name):
             continue  # the defaults of a known dict (`Flow._looped_defaults`): they keep the caller's keys
+        elif isinstance(stmt, (ast.Expr, ast.Assign)) and (keys := _pops_in_arguments(stmt, name, popped)) is not None:
+            edits.extend(("drop", key, None) for key in keys)
         elif _changes_dict(stmt, name):
             return None
         else:
@@ -10685,17 +10694,45 @@ def _looped_setdefault(loop: ast.For, name: str) -> bool:
 def _changes_dict(func: ast.AST, name: str) -> bool:
     """The body stores into `name[...]`, calls a method on `name` (but `setdefault` of a constant key, which
     `_extra_keywords` reads) or binds `name` again."""
-    for n in ast.walk(func):
-        if isinstance(n, ast.Subscript) and isinstance(n.ctx, (ast.Store, ast.Del)) and isinstance(n.value, ast.Name) \
-                and n.value.id == name:
-            return True
-        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name) \
-                and n.func.value.id == name and n.func.attr not in ("get", "items", "keys", "values", "copy") \
-                and not (n.func.attr == "setdefault" and len(n.args) == 2 and isinstance(n.args[0], ast.Constant)):
-            return True
-        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store):
-            return True
-    return False
+    return any(_changes_dict_at(n, name) for n in ast.walk(func))
+
+
+def _changes_dict_at(n: ast.AST, name: str) -> bool:
+    """`n` itself is one of the changes `_changes_dict` looks for."""
+    if isinstance(n, ast.Subscript) and isinstance(n.ctx, (ast.Store, ast.Del)) and isinstance(n.value, ast.Name) \
+            and n.value.id == name:
+        return True
+    if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name) \
+            and n.func.value.id == name and n.func.attr not in ("get", "items", "keys", "values", "copy") \
+            and not (n.func.attr == "setdefault" and len(n.args) == 2 and isinstance(n.args[0], ast.Constant)):
+        return True
+    return isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+
+
+def _pops_in_arguments(stmt: ast.Expr | ast.Assign, name: str, popped: Callable[[ast.AST], ast.Constant | None]
+                       ) -> list[ast.Constant] | None:
+    """The keys `fabric.seed_everything(opts.pop("seed", 0))` drops: the statement's only changes of the dict are
+    `pop`s of constant keys it always evaluates (not under a lambda, a comprehension, `x if t else y`, `and`/`or`);
+    None otherwise."""
+    keys: list[ast.Constant] = []
+    todo: list[ast.AST] = [stmt.value]
+    while todo:
+        n = todo.pop()
+        key = popped(n)
+        if key is not None:
+            keys.append(key)
+            todo.extend(n.args[1:])  # type: ignore[attr-defined]  # (a call: the default is evaluated)
+            continue
+        if _changes_dict_at(n, name):
+            return None
+        if isinstance(n, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.IfExp, ast.BoolOp)):
+            if _changes_dict(n, name):
+                return None
+            continue
+        todo.extend(ast.iter_child_nodes(n))
+    if isinstance(stmt, ast.Assign) and any(_changes_dict(t, name) for t in stmt.targets):
+        return None
+    return keys or None
 
 
 def _size(value: Value) -> int | None:

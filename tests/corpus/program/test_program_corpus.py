@@ -778,6 +778,70 @@ KNOWN_MISSES: dict[str, str] = {
     "p892_retrieval_utils_chunked_decorator_binds_method_as_partial_marked_forward":
         "missed: a class-based decorator's `__get__` returns `functools.partial(self._run, obj)`, so the marked "
         "name is no method of the instance (LXF036); a user descriptor's `__get__` is not evaluated",
+    # round 32 (s1040-s1053, p900-p911: decorators, callbacks, registries, partialmethod, context managers, generators)
+    # and round 33 (s1060-s1071, p920-p931: branches decided by the callers across modules), scored on the code before
+    # any work for them: 7/25 raising flagged as an error on the right file; 2/25 fine cases with an error, 3/25 with
+    # their twin's warning
+    "p900_forecaster_class_decorator_registers_model_with_list_remat":
+        "missed: the list policy is stored on the class by a class decorator of another module "
+        "(`cls.fsdp_remat = remat` in `register(remat=[...])`), read as `type(model).fsdp_remat`",
+    "p902_ctr_callback_registry_from_config_clips_by_value":
+        "missed: the clipping callback is built from `(name, kwargs)` pairs in config.py through a class-decorator "
+        "registry (`CALLBACK_REGISTRY[name](**kwargs)`) and run by `fabric.call`",
+    "p904_solar_forecast_session_contextmanager_saves_raw_model_on_exit":
+        "on the wrong file: LXF023 is placed where train.py enters the `@contextmanager` session with the raw model, "
+        "not at the save after `yield` in utils/session.py",
+    "p906_curriculum_event_hooks_resume_loads_without_state":
+        "missed: the bare `fabric.load(path)` is in a hook registered with `@on(\"stage_start\")` and run by a "
+        "home-made `fire()` event bus",
+    "p908_molprop_sharded_builder_decorator_set_up_again":
+        "missed: the model is set up inside a decorator factory's wrapper in utils/dist.py and set up again in "
+        "train.py (a helper of another module returning `fabric.setup_module(...)` is not read as set up)",
+    "p910_ecg_checkpoint_callback_saves_without_step_resume_asks_step":
+        "missed: the saved keys come from a dict comprehension over the callback's `keys` default, the save and the "
+        "load in hooks fired by `fabric.call`",
+    "p920_recsys_configs_parallelism_hyphen_misses_sharded_set_gets_ddp":
+        "on the wrong file and only a warning: `cfg.parallelism in SHARDED` (a dataclass field's default, a module "
+        "set) is not decided, and the fix belongs to configs/__init__.py",
+    "p921_recsys_configs_parallelism_in_sharded_set_gets_xla_fsdp_ok":
+        "its twin's warning: the `in` test of a dataclass field's default against a module-level set is not decided",
+    "p922_birdsong_fabric_factory_precision_default_kept_beside_plugin":
+        "on the wrong file: LXF042 is placed on train.py's call of the factory, the `precision=\"32-true\"` default "
+        "being written in fabric_factory.py's signature",
+    "p924_protein_utils_paths_env_default_returns_pathlib":
+        "on the wrong file and only a warning: `os.environ.get(\"RUN_PATH_TYPE\", \"path\") == \"str\"` behind an "
+        "`as_str=None` default in utils/paths.py is not followed",
+    "p925_protein_utils_paths_env_default_returns_str_ok":
+        "its twin's warning: the environment default behind a `None` default of another module is not followed",
+    "p926_segmentation_load_weights_without_optimizer_passes_bare_module":
+        "missed: `target = model if optimizer is None else {...}` in utils/checkpoint.py, the caller leaving "
+        "`optimizer` out",
+    "p928_summarizer_decode_config_beam_width_marks_missing_beam_search":
+        "missed: the marked name is returned by `decoding_method(**decode_opts)` from a nested `default_factory` "
+        "dataclass's `beam_width`",
+    "p930_code_completion_settings_singular_key_gets_no_forward_methods":
+        "on the wrong file: LXF031 is placed at the method's call in train.py, the misspelt key being in settings.py",
+    "p931_code_completion_settings_plural_key_marks_complete_ok":
+        "false error: `for name in settings.get(\"forward_methods\", ()): model.mark_forward_method(name)` marks "
+        "`complete`; the loop over a dict entry of another module is not read as marking it",
+    "s1040_strategy_presets_decorator_factory_merges_none_wrapper_callable":
+        "missed: `auto_wrapper_callable=None` comes from a decorator factory's `**defaults`, copied by the wrapper "
+        "with `dict(defaults)`",
+    "s1044_metric_tracker_partialmethod_grad_norm_reduced_by_max":
+        "missed: `reduce_op=\"max\"` is bound by `functools.partialmethod(_record, reduce_op=\"max\")`",
+    "s1046_wrap_policy_class_registry_call_takes_nonwrapped_numel":
+        "missed: the policy class comes out of a registry a class decorator fills, picked by `RUN[\"wrap\"]`",
+    "s1048_forward_method_registry_reads_name_of_unwrapped_eval_decorator":
+        "missed: the names come from a list filled with `fn.__name__` by a decorator stacked on a wrapper written "
+        "without `functools.wraps` (the name recorded is `wrapper`)",
+    "s1062_keyword_spotter_enum_clip_off_still_calls_clip_gradients":
+        "missed: `{\"max_norm\": limit} if mode in (Clip.NORM, Clip.VALUE) else {}` with the mode an enum member "
+        "set as a frozen dataclass's default",
+    "s1068_denoiser_device_string_lower_prefix_keeps_xla_as_accelerator":
+        "only a warning: `name.partition(\":\")[0]` after `device.lower()` of a constant and `startswith` branches "
+        "are not evaluated",
+    "s1069_denoiser_device_string_lower_prefix_maps_xla_to_tpu_ok":
+        "its twin's warning: `str.partition` and `startswith` of a constant are not evaluated",
 }
 
 

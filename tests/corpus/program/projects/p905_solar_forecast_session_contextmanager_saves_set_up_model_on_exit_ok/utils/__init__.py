@@ -1,0 +1,3 @@
+from .session import sharded_session
+
+__all__ = ["sharded_session"]
