@@ -455,6 +455,29 @@ def _marked(ctx: Context, receiver: ast.expr, method: str) -> bool:
         names = _names_marked(ctx, call)
         if names is None or method in names:
             return True
+    return isinstance(receiver, ast.Name) and _marked_by_a_helper(ctx, receiver.id, method)
+
+
+def _marked_by_a_helper(ctx: Context, name: str, method: str) -> bool:
+    """`register_forward_methods(model, settings.SAMPLING)`: a function (of this module or another) given the
+    model, whose body marks a method on that parameter, may mark this one (its names read where it is written)."""
+    for call in ctx.nodes(ast.Call):
+        given = [i for i, a in enumerate(call.args) if isinstance(a, ast.Name) and a.id == name]
+        keywords = [k.arg for k in call.keywords if k.arg and isinstance(k.value, ast.Name) and k.value.id == name]
+        if not given and not keywords:
+            continue
+        for value in ctx.values(call.func):
+            func = value.node
+            owner = ctx.owner_of(value)
+            if value.kind != "function" or not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or owner is None:
+                continue
+            params = [a.arg for a in (*func.args.posonlyargs, *func.args.args)]
+            receivers = {params[i] for i in given if i < len(params)} | set(keywords)
+            for mark, on in owner.method_calls("mark_forward_method"):
+                if isinstance(on, ast.Name) and on.id in receivers and owner.within(mark, func):
+                    names = _names_marked(owner, mark)
+                    if names is None or method in names:
+                        return True
     return False
 
 
