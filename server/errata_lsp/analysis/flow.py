@@ -900,7 +900,7 @@ class Flow:
             elif self._predicate_calls_only(test, name):
                 continue  # a library predicate (`is_wrapped(module)`): `_operand` asks its tip
             else:
-                constant = self._module_constant(name) or self._environment_default(name)
+                constant = self._module_constant(name) or self._environment_default(name) or self._module_display(name)
                 classes = self._module_instances(name) if constant is None and _tests_classes(test) else None
                 if constant is None and classes is None:
                     classes = self._settings_object(name, test)
@@ -1144,6 +1144,15 @@ class Flow:
 
     def _module_constant(self, name: str) -> ast.Constant | None:
         return constant_of(self.scope(self.ctx.module).final.get(name, ()))
+
+    def _module_display(self, name: str) -> ast.Set | ast.Tuple | None:
+        """`SHARDED = {"fsdp", "full_shard"}`: a set or tuple display of constants the module's top level binds `name`
+        to once, on every path (what `mode in SHARDED` reads)."""
+        defs = self.scope(self.ctx.module).final.get(name, ())
+        node = defs[0].node if len(defs) == 1 and defs[0].how == "assign" and not defs[0].when and not defs[0].path else None
+        if isinstance(node, (ast.Set, ast.Tuple)) and all(isinstance(e, ast.Constant) for e in node.elts):
+            return node
+        return None
 
     def parameters_passed(self, func: ast.AST, params: dict[str, ast.arg]) -> dict[str, tuple[Value, ...]] | None:
         """What every call the file writes passes for these parameters: `if kind == "norm":` in a helper only
@@ -1627,9 +1636,9 @@ class Flow:
                 return None
             if method in STR_METHODS and not args:
                 return [("const", getattr(v, method)()) for _, v in inner]
-            if method in ("startswith", "endswith") and len(args) == 1 and isinstance(args[0], ast.Constant) \
-                    and isinstance(args[0].value, str):
-                return [("const", getattr(v, method)(args[0].value)) for _, v in inner]
+            affix = _constant_strings(args[0]) if method in ("startswith", "endswith") and len(args) == 1 else None
+            if affix is not None:  # `name.startswith("xla")`, `name.startswith(("cuda", "gpu"))`
+                return [("const", getattr(v, method)(affix)) for _, v in inner]
             return None
         values = self._parameter_values(node, given)
         if values is None:
@@ -1728,6 +1737,8 @@ class Flow:
             elif isinstance(value.node, ast.Tuple) and all(isinstance(e, ast.Constant) for e in value.node.elts):
                 # `name in allowed`, `name in ()` (an empty tuple holds no name)
                 out.append(("const", tuple(e.value for e in value.node.elts)))  # type: ignore[attr-defined]
+            elif isinstance(value.node, ast.Set) and all(isinstance(e, ast.Constant) for e in value.node.elts):
+                out.append(("const", frozenset(e.value for e in value.node.elts)))  # type: ignore[attr-defined]  # `SHARDED = {"fsdp", ...}`
             elif (decided := _bound_test_truth(value)) is not None:  # `backend.XLA_FSDP`, a test of constants there
                 out.append(("const", decided))
             elif (elements := self._converted_constants(value)) is not None:  # `set(exclude)` of `exclude=()`
@@ -9983,6 +9994,16 @@ CONVERTING_BUILTINS: dict[str, Callable[[Any], Any]] = {"int": int, "float": flo
 CONVERTED_BUILTINS: dict[str, Callable[[Any], Any]] = {**CONVERTING_BUILTINS, "bool": bool}  # of a constant, as a value
 PROPERTY_DECORATORS = ("property", "functools.cached_property", "cached_property")  # read as an attribute, run
 _CallIndex = tuple[dict[int, list[ast.Call]], list[tuple[ast.Call, tuple[Value, ...]]]]
+
+
+def _constant_strings(node: ast.expr) -> str | tuple[str, ...] | None:
+    """A string constant, or a tuple display of them, as written; None for anything else."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.Tuple) and node.elts and all(isinstance(e, ast.Constant) and isinstance(e.value, str)
+                                                          for e in node.elts):
+        return tuple(e.value for e in node.elts)  # type: ignore[attr-defined]  # (constants: checked)
+    return None
 
 
 def argument_for(func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool) -> Any:

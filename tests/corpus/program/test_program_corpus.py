@@ -801,10 +801,9 @@ KNOWN_MISSES: dict[str, str] = {
         "missed: the saved keys come from a dict comprehension over the callback's `keys` default, the save and the "
         "load in hooks fired by `fabric.call`",
     "p920_recsys_configs_parallelism_hyphen_misses_sharded_set_gets_ddp":
-        "on the wrong file and only a warning: `cfg.parallelism in SHARDED` (a dataclass field's default, a module "
-        "set) is not decided, and the fix belongs to configs/__init__.py",
-    "p921_recsys_configs_parallelism_in_sharded_set_gets_xla_fsdp_ok":
-        "its twin's warning: the `in` test of a dataclass field's default against a module-level set is not decided",
+        "on the wrong file: the error is placed at `return \"ddp\"` in utils/strategy.py, the branch the test of "
+        "`cfg.parallelism in SHARDED` falls through to; the value that decides it (`\"full-shard\"`) is written in "
+        "configs/__init__.py, where the fix belongs",
     "p922_birdsong_fabric_factory_precision_default_kept_beside_plugin":
         "on the wrong file: LXF042 is placed on train.py's call of the factory, the `precision=\"32-true\"` default "
         "being written in fabric_factory.py's signature",
@@ -836,11 +835,6 @@ KNOWN_MISSES: dict[str, str] = {
     "s1062_keyword_spotter_enum_clip_off_still_calls_clip_gradients":
         "missed: `{\"max_norm\": limit} if mode in (Clip.NORM, Clip.VALUE) else {}` with the mode an enum member "
         "set as a frozen dataclass's default",
-    "s1068_denoiser_device_string_lower_prefix_keeps_xla_as_accelerator":
-        "only a warning: `name.partition(\":\")[0]` after `device.lower()` of a constant and `startswith` branches "
-        "are not evaluated",
-    "s1069_denoiser_device_string_lower_prefix_maps_xla_to_tpu_ok":
-        "its twin's warning: `str.partition` and `startswith` of a constant are not evaluated",
 }
 
 
