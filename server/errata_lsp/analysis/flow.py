@@ -10194,7 +10194,8 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
                 read[node.id] = defs[0].node  # `TRAIN_ON = os.environ.get("TRAIN_ON", "tpu")`: its default
                 continue
             bound = _name_bound_to_test(defs or (), env, depth, in_module) \
-                if constant is None and (in_module or _bound_to_attribute(defs or ())) and depth < MAX_BOUND_TESTS else None
+                if constant is None and (in_module or _bound_to_attribute(defs or ()) or _bound_to_environment_test(defs or ())) \
+                and depth < MAX_BOUND_TESTS else None
             if bound is not None:  # `on_xla = args.strategy == "xla_fsdp"` ... `if on_xla:` (`_BoundTest`)
                 read[node.id] = bound
                 continue
@@ -10303,6 +10304,13 @@ def _constant_kind(value: object) -> str:
     """The kind of a constant's value, as the layer names it."""
     return "none" if value is None else "bool" if isinstance(value, bool) else "str" if isinstance(value, str) \
         else "number" if isinstance(value, (int, float)) else "unknown"
+
+
+def _bound_to_environment_test(defs: tuple[Def, ...]) -> bool:
+    """A function's name bound once, on every path, to a test of an environment read (`as_str =
+    os.environ.get("RUN_PATH_TYPE", "path") == "str"`): decided by the read's default, as the test written in place."""
+    return len(defs) == 1 and defs[0].how == "assign" and not defs[0].when and not defs[0].path \
+        and isinstance(defs[0].node, (ast.Compare, ast.BoolOp, ast.UnaryOp)) and any(_environment_read(n) for n in walk(defs[0].node))
 
 
 def _bound_to_attribute(defs: tuple[Def, ...]) -> bool:

@@ -807,11 +807,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p922_birdsong_fabric_factory_precision_default_kept_beside_plugin":
         "on the wrong file: LXF042 is placed on train.py's call of the factory, the `precision=\"32-true\"` default "
         "being written in fabric_factory.py's signature",
-    "p924_protein_utils_paths_env_default_returns_pathlib":
-        "on the wrong file and only a warning: `os.environ.get(\"RUN_PATH_TYPE\", \"path\") == \"str\"` behind an "
-        "`as_str=None` default in utils/paths.py is not followed",
-    "p925_protein_utils_paths_env_default_returns_str_ok":
-        "its twin's warning: the environment default behind a `None` default of another module is not followed",
     "p926_segmentation_load_weights_without_optimizer_passes_bare_module":
         "missed: `target = model if optimizer is None else {...}` in utils/checkpoint.py, the caller leaving "
         "`optimizer` out",
