@@ -583,10 +583,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p720_base_trainer_joint_setup_tpu_trainer_subclass_keeps_it":
         "on the wrong file: LXF012 is an error at `self.fabric.setup(model, optimizer)` in base_trainer.py, the call "
         "that raises for the TPU subclass; the twin overrides `setup` in tpu_trainer.py instead",
-    "p722_subcommand_train_check_reload_helper_loads_bare_module":
-        "on the wrong file: LXF022 is an error at the calls of checkpoints.py's helper (modes.py, and train.py's "
-        "launch), naming its `fabric.load` line; the twin fixes the helper in checkpoints.py. A raise inside a helper "
-        "of another module, decided by its caller's arguments, is reported at the caller",
     "p726_train_state_vars_checkpoint_keeps_getattr_scheduler_object":
         "missed: `vars(self)` of the train state is read now (its `__init__`'s attributes: two set-up modules through "
         "it are LXF024), and so is a scheduler a helper of another module builds on the optimizer this file's call "
@@ -807,9 +803,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p922_birdsong_fabric_factory_precision_default_kept_beside_plugin":
         "on the wrong file: LXF042 is placed on train.py's call of the factory, the `precision=\"32-true\"` default "
         "being written in fabric_factory.py's signature",
-    "p926_segmentation_load_weights_without_optimizer_passes_bare_module":
-        "missed: `target = model if optimizer is None else {...}` in utils/checkpoint.py, the caller leaving "
-        "`optimizer` out",
     "p928_summarizer_decode_config_beam_width_marks_missing_beam_search":
         "missed: the marked name is returned by `decoding_method(**decode_opts)` from a nested `default_factory` "
         "dataclass's `beam_width`",

@@ -401,6 +401,9 @@ class DetectRule(Rule):
             # a helper's value picked by what this call passes (`training=True`): the call's to change, unless
             # the keyword it clashes with is one the helper writes whatever the call passes
             place = self._key_always_written_elsewhere(site)
+        if place is not None and self._converts_at_use() and self._converter() is None and site.written is not None:
+            # the fix puts the argument into a display (`{'model': target}`): the use is what changes, in its module
+            place = place_in(site.ctx.flow, site.written)
         if place is not None and self._converts_at_use() \
                 and _needs_what_it_is_given(ctx, site.written, self._converter()):
             place, site.converted_here = None, True  # the helper's other uses need the value as it is given

@@ -320,7 +320,7 @@ def object_kind(ctx: Context, expr: ast.AST, depth: int = 4) -> str:
         if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], (ast.Tuple, ast.List))
                 and is_fabric_method(ctx, stmt.value, ("setup",))):
             return SETUP_MODULE if stmt.targets[0].elts[0] is binding.target else OPTIMIZER
-    if isinstance(expr, (ast.Attribute, ast.Name)):
+    if isinstance(expr, (ast.Attribute, ast.Name, ast.IfExp)):  # (`model if optimizer is None else {...}`: as decided)
         return _followed_kind(ctx, expr)
     return UNKNOWN
 
