@@ -1782,6 +1782,12 @@ class Flow:
         if isinstance(node, ast.Subscript) or isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
                 and node.func.attr == "get" and 1 <= len(node.args) <= 2 and not node.keywords:
             return self._entry_given(node, given)  # `cfg.get("zero", {})` of `cfg.get("zero", {}).get("stage", 3)`
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.args and not node.keywords:
+            # `get_config()["setup"]` of a function (a cached one too) that takes nothing and only returns
+            functions = given.get(node.func.id) or ()
+            returned = _returns_only(functions[0]) if len(functions) == 1 else None
+            there = functions[0].flow if returned is not None else None
+            return there.values(returned) if there is not None and returned is not None else None
         return None
 
     def _entry_given(self, node: ast.Subscript | ast.Call, given: dict[str, tuple[Value, ...]]) -> tuple[Value, ...] | None:
@@ -10208,7 +10214,7 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
         elif isinstance(node, (ast.Lambda, ast.NamedExpr, ast.comprehension, ast.Await, ast.Yield, ast.YieldFrom)):
             return None
     if all(what is None for what in read.values()) and not any(
-            isinstance(n, (ast.Compare, ClassTest, ast.Attribute)) or _isinstance_call(n) for n in walk(test)) \
+            isinstance(n, (ast.Compare, ClassTest, ast.Attribute, ast.Subscript)) or _isinstance_call(n) for n in walk(test)) \
             and not _calls_a_name(test):
         return None  # `if DEBUG:` alone is the module flag's (Walker.decided); `flags.DEBUG`, `on_xla()` are decided here
     return read or None

@@ -40,7 +40,7 @@ import ast
 from collections.abc import Iterator
 from dataclasses import replace
 
-from ....binder import body_nodes, is_generator
+from ....binder import body_nodes, is_generator, negation
 from ....context import Context, place_in
 from ....findings import Finding, Severity
 from ....flow import PROPERTY_DECORATORS, Flow, argument_for
@@ -521,12 +521,18 @@ class OutsideLaunchedFunction(Rule):
                 where = (f"in `{shown}`, {ran} after `{_launch_text(ctx, after[0][0])}` "
                          "has returned, in the parent process, which never gets an XLA device")
             for use, spelled, method in sorted(uses, key=lambda u: _pos(u[0])):
+                condition = _run_under(ctx, func, use)
+                if condition is False:
+                    continue  # in a branch the helper's walk decided against (`if CONFIG["stage"]:` of a False)
+                when = f"; when {condition}" if isinstance(condition, str) else ""
+                severity = Severity.WARNING if when else None
                 if before and method in VALIDATED:
                     message = (f"To use Fabric with more than one device, you must call `.launch()`: `{spelled}` "
-                               f"runs {where}, so Fabric raises RuntimeError. Move it into the launched function")
-                    yield self.finding(ctx, _underline(use), message)
+                               f"runs {where}, so Fabric raises RuntimeError. Move it into the launched function{when}")
+                    yield self.finding(ctx, _underline(use), message, severity=severity)
                 else:
-                    yield self.finding(ctx, _underline(use), _device_message(spelled, where), record=DEVICE_RECORD)
+                    yield self.finding(ctx, _underline(use), _device_message(spelled, where) + when,
+                                       record=DEVICE_RECORD, severity=severity)
 
     def _drawn_in_worker(self, ctx: Context, call: ast.Call, draw: ast.AST, helper: str, launch: ast.Call,
                          uses: list[tuple[ast.AST, str, str]]) -> Iterator[Finding]:
@@ -821,6 +827,33 @@ def _draw_text(ctx: Context, draw: ast.AST) -> str:
 def _qualified(ctx: Context, func: ast.FunctionDef) -> str:
     owner = ctx.parents.get(func)
     return f"{owner.name}.{func.name}" if isinstance(owner, ast.ClassDef) else func.name
+
+
+def _run_under(ctx: Context, func: ast.AST, use: ast.AST) -> str | bool | None:
+    """How a use in the helper `func` runs when the helper does: False when it lies in a branch of an `if` (or a
+    conditional expression) the helper's walk decided against; the test (negated for an `else`) of the innermost
+    such branch the walk left undecided, as written; None when it runs whenever the helper does."""
+    walked = ctx.flow.scope(func)
+    base = use.func if isinstance(use, ast.Call) else use
+    while isinstance(base, (ast.Attribute, ast.Call, ast.Subscript)):
+        base = base.func if isinstance(base, ast.Call) else base.value
+    if walked.skipped and isinstance(base, ast.Name) and id(base) not in walked.reaching:
+        return False  # the walk never reached it (`if False:`, after a `return`, a flag the module sets off)
+    decided = {id(test): answer for test, _, answer in walked.decisions}
+    undecided: str | None = None
+    child, parent = use, ctx.parents.get(use)
+    while parent is not None and parent is not func:
+        if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test:
+            taken = child in parent.body if isinstance(parent, ast.If) else child is parent.body
+            answer = decided.get(id(parent.test))
+            if answer is None and isinstance(parent.test, ast.Constant):
+                answer = bool(parent.test.value)  # `if True:` (the walk keeps no decision of a constant)
+            if answer is not None and answer is not taken:
+                return False
+            if answer is None and undecided is None:
+                undecided = ctx.doc.source(parent.test) if taken else negation(parent.test, ctx.doc.source)
+        child, parent = parent, ctx.parents.get(parent)
+    return undecided
 
 
 def _device_message(spelled: str, where: str) -> str:

@@ -1,0 +1,1 @@
+"""Customer-churn prediction on tabular features."""

@@ -1,0 +1,1 @@
+"""Per-pixel land-cover segmentation of tiny multispectral tiles."""
