@@ -790,9 +790,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p906_curriculum_event_hooks_resume_loads_without_state":
         "missed: the bare `fabric.load(path)` is in a hook registered with `@on(\"stage_start\")` and run by a "
         "home-made `fire()` event bus",
-    "p908_molprop_sharded_builder_decorator_set_up_again":
-        "missed: the model is set up inside a decorator factory's wrapper in utils/dist.py and set up again in "
-        "train.py (a helper of another module returning `fabric.setup_module(...)` is not read as set up)",
     "p910_ecg_checkpoint_callback_saves_without_step_resume_asks_step":
         "missed: the saved keys come from a dict comprehension over the callback's `keys` default, the save and the "
         "load in hooks fired by `fabric.call`",

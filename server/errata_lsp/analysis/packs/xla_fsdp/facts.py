@@ -17,6 +17,8 @@ def argument_values(ctx: Context, given: ast.expr, wanted: Callable[[Value], boo
     call's): no one call's reading can then (it is a part of that merge), and the reading per call is what
     costs (`fabric.setup_dataloaders(make_loader(cfg))` at each of many calls)."""
     helper = ctx.local_function(given.func) if isinstance(given, ast.Call) else None
+    if helper is not None and getattr(helper, "decorator_list", None):
+        helper = None  # a decorated def: its name calls what the decorator made (a wrapper that sets it up)
     if helper is not None and not any(wanted(v) or v.kind == "unknown" and v.qualified is None
                                       for v in ctx.flow.returns_of(helper)):
         return ()

@@ -162,7 +162,8 @@ class SetUpTwice(Rule):
                         yield finding
 
     def _again(self, ctx: Context, call: ast.Call, method: str, given: ast.expr, what: str) -> Finding | None:
-        if isinstance(given, ast.Call) and ctx.resolve(given.func) is not None:
+        if isinstance(given, ast.Call) and ctx.resolve(given.func) is not None and not any(
+                isinstance(v.node, (ast.FunctionDef, ast.AsyncFunctionDef)) for v in ctx.values(given.func)):
             return None  # a library's construction (`nn.Linear(...)`, `torch.optim.AdamW(...)`) is never set up
         held = ctx.values(given.value) if isinstance(given, ast.Starred) else \
             argument_values(ctx, given, lambda v: v.kind == SET_UP[what])
