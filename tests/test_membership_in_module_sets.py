@@ -62,3 +62,48 @@ def test_a_set_the_module_binds_under_a_condition_is_not_read():
     text = SCRIPT.replace("{sharded}", '{"fsdp"}\nif __import__("os").environ.get("WIDE"):\n    SHARDED = {"full-shard"}')
     found = check_source(text.replace("{mode}", "full-shard").replace("{op}", "in")).findings
     assert [(f.code, f.severity.value, f.span.start.line + 1) for f in found] == [("LXF033", "warning", 24)]
+
+
+ENUM = """\
+import enum
+from dataclasses import dataclass
+
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+class Clip(enum.Enum):
+    OFF = "off"
+    NORM = "norm"
+    VALUE = "value"
+
+
+@dataclass(frozen=True)
+class Config:
+    clip: Clip = Clip.{mode}
+
+
+def clip(fabric, model, optimizer, mode):
+    kwargs = {"max_norm": 1.0} if mode in (Clip.NORM, Clip.VALUE) else {}
+    return fabric.clip_gradients(model, optimizer, **kwargs)
+
+
+def train(fabric, cfg):
+    model = fabric.setup_module(None)
+    clip(fabric, model, None, cfg.clip)
+
+
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy()).launch(train, Config())
+"""
+NEITHER = "You have to specify either `clip_val` or `max_norm` to do gradient clipping: neither is set"
+
+
+def test_an_enum_member_outside_a_display_of_members_takes_the_empty_branch():
+    found = check_source(ENUM.replace("{mode}", "OFF")).findings
+    assert [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column) for f in found] == [
+        ("LXF015", "error", 21, 11)]
+    assert found[0].message.startswith(NEITHER)
+
+
+def test_an_enum_member_in_a_display_of_members_takes_the_clipping_branch():
+    assert check_source(ENUM.replace("{mode}", "VALUE")).findings == []

@@ -1512,6 +1512,9 @@ class Flow:
             keyed = self._dict_compare(test.ops[0], test.left, test.comparators[0], given)
             if keyed is not NOT_A_DICT_TEST:
                 return keyed  # type: ignore[return-value]  # the sentinel ruled out
+            members = self._membership(test.ops[0], test.left, test.comparators[0], given)
+            if members is not NOT_A_DICT_TEST:
+                return members  # type: ignore[return-value]
             left, right = self._operand(test.left, given), self._operand(test.comparators[0], given)
             if left is None or right is None:
                 return None
@@ -1521,6 +1524,27 @@ class Flow:
         truths = {kind == "object" or kind in VERSION_KINDS or kind == "const" and bool(value)
                   for kind, value in found} if found is not None else set()
         return truths.pop() if len(truths) == 1 else None
+
+    def _membership(self, op: ast.cmpop, left: ast.expr, right: ast.expr,
+                    given: dict[str, tuple[Value, ...]]) -> bool | None | object:
+        """`mode in (Clip.NORM, Clip.VALUE)`: membership in a display of things that are not all literals (members
+        of the project's Enums, names of constants), each element compared as `==` compares it; NOT_A_DICT_TEST
+        for another shape (the literal displays `_operand` reads whole)."""
+        if not isinstance(op, (ast.In, ast.NotIn)) or not isinstance(right, (ast.Tuple, ast.List, ast.Set)) \
+                or any(isinstance(e, ast.Starred) for e in right.elts) \
+                or all(_literal(e) is not NOT_LITERAL for e in right.elts):
+            return NOT_A_DICT_TEST
+        lefts = self._operand(left, given)
+        elements = [self._operand(e, given) for e in right.elts]
+        if lefts is None or any(e is None or len(e) != 1 for e in elements):
+            return None
+        answers: set[bool | None] = set()
+        for a in lefts:
+            found = {_compared(ast.Eq(), a, e[0]) for e in elements}  # type: ignore[index]  # (checked: one each)
+            answers.add(True if True in found else False if found == {False} else None)
+        if len(answers) != 1 or None in answers:
+            return None
+        return answers.pop() is isinstance(op, ast.In)
 
     def _dict_compare(self, op: ast.cmpop, left: ast.expr, right: ast.expr,
                       given: dict[str, tuple[Value, ...]]) -> bool | None | object:

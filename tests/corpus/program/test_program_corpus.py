@@ -817,12 +817,6 @@ KNOWN_MISSES: dict[str, str] = {
     "s1048_forward_method_registry_reads_name_of_unwrapped_eval_decorator":
         "missed: the names come from a list filled with `fn.__name__` by a decorator stacked on a wrapper written "
         "without `functools.wraps` (the name recorded is `wrapper`)",
-    "s1062_keyword_spotter_enum_clip_off_still_calls_clip_gradients":
-        "missed: `{\"max_norm\": limit} if mode in (Clip.NORM, Clip.VALUE) else {}` with the mode an enum member "
-        "set as a frozen dataclass's default",
-    # round 35 (s1100-s1111, p960-p971: configuration from JSON/TOML/INI files, environment variables, hand-parsed
-    # argv, cached getters, config class hierarchies, `__getattr__` dicts), scored on the code before any work for
-    # them: 4/12 raising flagged as an error on the right file; 2/12 fine cases with an error, 0/12 twin warnings
     "p962_churn_ini_setup_mutates_config_clip_mode_value":
         "missed: `clip_mode = value` comes from churn.ini into a `SimpleNamespace` CONFIG that `settings.setup()` "
         "changes from `__main__`, then a conditional key (`{\"clip_val\" if ... else \"max_norm\": thr}`)",
