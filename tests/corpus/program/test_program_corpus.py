@@ -832,8 +832,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p970_galaxy_dataclass_replace_tpu_preset_keeps_base_clip_val":
         "missed: `clip_val=0.5` left in a nested `replace(GPU_BASELINE.clip, max_norm=1.0)`, through an `asdict` -> "
         "launch argument -> `TrainConfig.from_dict` round trip into `**asdict(cfg.clip)`",
-    "s1102_haiku_char_lm_env_settings_decode_method_default_generate":
-        "missed: the marked method's name is an environment variable's default read in a `from_env` classmethod",
     "s1104_solubility_config_setup_stages_fingerprints_on_device_before_launch":
         "only a warning: `if CONFIG[\"stage_on_device\"]:` after `CONFIG.update(overrides)` (the keywords of the "
         "helper's calls) is not decided: what the update leaves in the key is not read",

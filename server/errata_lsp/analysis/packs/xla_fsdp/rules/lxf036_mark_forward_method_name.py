@@ -26,7 +26,7 @@ from collections.abc import Iterator
 
 from ....context import Context, place_in
 from ....findings import Finding, Safety
-from ....flow import Flow
+from ....flow import BY_DEFAULT, ENVIRONMENT_UNSET, Flow
 from ....rule import Invalid, Rule, Valid, fix, replace
 from ..facts import plain_method, set_up_module_class
 
@@ -181,8 +181,10 @@ def _name_argument(ctx: Context, call: ast.Call) -> tuple[ast.expr, ast.Constant
         return None
     if isinstance(arg, ast.Constant):
         return (arg, arg, None) if isinstance(arg.value, str) else None
-    values = ctx.values(arg)
-    if len(values) != 1 or values[0].when or values[0].kind != "str" or not isinstance(values[0].node, ast.Constant) \
+    # what a plain run names: an environment variable's default (`env.get("DECODE", "generate")`), an option's
+    values = Flow.plain_run(ctx.values(arg))
+    if len(values) != 1 or not all(c == BY_DEFAULT or c.endswith(ENVIRONMENT_UNSET) for c in values[0].when) \
+            or values[0].kind != "str" or not isinstance(values[0].node, ast.Constant) \
             or not isinstance(values[0].node.value, str):
         return None
     value, constant = values[0], values[0].node
