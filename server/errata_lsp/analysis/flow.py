@@ -5714,7 +5714,14 @@ class Flow:
         action = keywords.get("action")
         implied = IMPLIED_DEFAULTS.get(action.value) if isinstance(action, ast.Constant) and isinstance(action.value, str) else None
         if "default" in keywords:
-            out.extend(x.under((BY_DEFAULT,)).named(f"--{attr}") for x in self.values(keywords["default"]))
+            default = keywords["default"]
+            held = self.values(default)
+            if "type" in keywords and held and all(x.kind in ("str", "unknown") for x in held):
+                # argparse gives a string default to `type` (`type=Path`): the option holds what that call makes (a
+                # default the layer cannot tell, `os.path.join(ROOT, "last")`, is taken as one: `type` of its own
+                # type's value gives the same)
+                held = self.values(self.ctx.once("typed option default", call, lambda: _Typed(keywords["type"], default)))
+            out.extend(x.under((BY_DEFAULT,)).named(f"--{attr}") for x in held)
         elif implied is not None:  # `action="store_false"`: True unless the flag is given
             out.append(Value("bool", _Implied(call, implied), (BY_DEFAULT,), label=option, flow=self))
         else:
@@ -9849,6 +9856,16 @@ class _KeywordKey(ast.Constant):
         super().__init__(value=written.arg)
         self.written = written
         ast.copy_location(self, written)
+
+
+class _Typed(ast.Call):
+    """`type(default)`, the call argparse makes of an option's string default (`add_argument("--ckpt", type=Path,
+    default="out")`), placed (and written) at the default."""
+
+    def __init__(self, converter: ast.expr, default: ast.expr):
+        super().__init__(func=converter, args=[default], keywords=[])
+        self.written = default
+        ast.copy_location(self, default)
 
 
 class _Implied(ast.Constant):

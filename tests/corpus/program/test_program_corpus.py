@@ -821,8 +821,9 @@ KNOWN_MISSES: dict[str, str] = {
         "missed: `clip_mode = value` comes from churn.ini into a `SimpleNamespace` CONFIG that `settings.setup()` "
         "changes from `__main__`, then a conditional key (`{\"clip_val\" if ... else \"max_norm\": thr}`)",
     "p964_landcover_cli_module_checkpoint_flag_type_path_env_default":
-        "missed: a string default that argparse's `type=Path` turns into a `Path` at `parse_args()`, the parser "
-        "built in landcover/cli.py and parsed in train.py",
+        "on the wrong file: the string default argparse's `type=Path` (landcover/cli.py) turns into a `Path` is "
+        "reported where train.py saves to it, with the fix `str(args.checkpoint)` there; the label puts the fix at "
+        "the option's `type`",
     "p966_load_forecast_config_classes_tpu_subclass_pins_strategy_accelerator":
         "missed: the strategy's accelerator is added when the class attribute `strategy_owns_accelerator` the "
         "`TPUConfig` subclass sets is true, the class picked by `configs.get(os.environ.get(..., \"tpu\"))`",
