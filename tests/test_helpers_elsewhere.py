@@ -1010,8 +1010,9 @@ def looping(tmp_path: Path, state: str, loop: str = "FinetuneLoop(fabric, model,
 
 def test_a_hook_an_inherited_loop_method_runs_is_the_override_of_the_instance_s_class_read_for_its_construction(tmp_path):
     # `.run()` of a base of another module, then `self.on_start()` in it: the subclass's override, whose
-    # `self.model` is the set-up module the construction passes through `super().__init__(*args, **kwargs)`
-    assert looping(tmp_path, "self.model") == [("LXF022", "error", 5, ("tasks.py", 15, 12))]
+    # `self.model` is the set-up module the construction passes through `super().__init__(*args, **kwargs)`;
+    # placed on that load's target, where the fix wraps it (`{'model': self.model}`)
+    assert looping(tmp_path, "self.model") == [("LXF022", "error", 5, ("tasks.py", 11, 43))]
 
 
 def test_the_same_hook_loading_into_a_state_or_a_loop_that_does_not_override_it_is_fine(tmp_path):

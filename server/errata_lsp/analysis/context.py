@@ -860,15 +860,14 @@ class Context:
         found = self._memo.get(key)
         if found is not None and found[0] is call:
             return cast(bool, found[1])
-        if self._scope_walk_under_way(call):
-            return False  # asked by the walk of its own scope (a test it decides reads the callers): not kept
         self.__dict__["_finding_dead"] = True
         try:
             dead = self._unreached(call) or self._in_branch_not_taken(call) or self._in_method_never_run(call) \
                 or self._in_entry_never_picked(call)
         finally:
             self.__dict__["_finding_dead"] = False
-        self._memo[key] = (call, dead)
+        if not self._scope_walk_under_way(call):  # (asked by the walk of its own scope: read again once it ends)
+            self._memo[key] = (call, dead)
         return dead
 
     def _scope_walk_under_way(self, call: ast.Call) -> bool:
@@ -932,7 +931,8 @@ class Context:
                 if isinstance(node, ast.Call) and not self._walked(node, walked.reaching):
                     dead.add(node)
                 stack.extend(ast.iter_child_nodes(node))
-        self._memo[key] = (scope, dead)
+        if not walked.walking:  # (a walk under way has not skipped what it will: not kept)
+            self._memo[key] = (scope, dead)
         return dead
 
     def _in_method_never_run(self, call: ast.Call) -> bool:

@@ -638,7 +638,12 @@ class Flow:
         if isinstance(node, ast.Name):
             return self._name(node)
         if isinstance(node, ast.Attribute):
-            return self._attribute(node)
+            found = self._attribute(node)
+            if any(x.kind == "none" for x in found) and _guarded_not_none(self.ctx.parents, node):
+                # `if args.clip is not None: ... max_norm=args.clip`: what the guard lets through is not None
+                kept = tuple(x for x in found if x.kind != "none")
+                return kept or (Value("unknown", node, flow=self),)
+            return found
         if isinstance(node, ast.Subscript):
             return self._subscript(node)
         if isinstance(node, ast.Call):
@@ -10041,6 +10046,36 @@ CONVERTING_BUILTINS: dict[str, Callable[[Any], Any]] = {"int": int, "float": flo
 CONVERTED_BUILTINS: dict[str, Callable[[Any], Any]] = {**CONVERTING_BUILTINS, "bool": bool}  # of a constant, as a value
 PROPERTY_DECORATORS = ("property", "functools.cached_property", "cached_property")  # read as an attribute, run
 _CallIndex = tuple[dict[int, list[ast.Call]], list[tuple[ast.Call, tuple[Value, ...]]]]
+
+
+def _guarded_not_none(parents: Mapping[ast.AST, ast.AST], node: ast.Attribute) -> bool:
+    """`node` (`args.clip`) lies where an enclosing test of the same function has just said it is not None: the
+    body of `if args.clip is not None:` (or `!= None`, or `if args.clip:`, or an `and` holding one), the `else` of
+    `if args.clip is None:`, the true branch of such a conditional expression. Nothing in between is asked to keep
+    it (a store into the attribute under the guard is rare, and read as the guard says)."""
+    spelled = ast.dump(node)
+    def says_not_none(test: ast.expr, positive: bool) -> bool:
+        if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and positive:
+            return any(says_not_none(v, True) for v in test.values)
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            return says_not_none(test.operand, not positive)
+        if positive and ast.dump(test) == spelled:
+            return True  # `if args.clip:` (a falsy value is left out too, None among them)
+        if isinstance(test, ast.Compare) and len(test.ops) == 1 and ast.dump(test.left) == spelled \
+                and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None:
+            op = test.ops[0]
+            return isinstance(op, (ast.IsNot, ast.NotEq)) if positive else isinstance(op, (ast.Is, ast.Eq))
+        return False
+    child, parent = node, parents.get(node)
+    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)):
+        if isinstance(parent, ast.If) and child is not parent.test:
+            if says_not_none(parent.test, child in parent.body):
+                return True
+        elif isinstance(parent, ast.IfExp) and child is not parent.test:
+            if says_not_none(parent.test, child is parent.body):
+                return True
+        child, parent = parent, parents.get(parent)
+    return False
 
 
 def _constant_strings(node: ast.expr) -> str | tuple[str, ...] | None:

@@ -220,7 +220,7 @@ class MethodOutsideForward(Rule):
             if cls is None or method is None or _marked(ctx, callee.value, callee.attr) \
                     or owner is not ctx and _marked_on(owner, setup, callee.attr):
                 continue
-            uses_layers, uses_parameters = _what_it_uses(method)
+            uses_layers, uses_parameters = _what_it_uses(method, cls)
             receiver = ctx.doc.source(callee.value)
             head = (f"`{receiver}.{callee.attr}` runs `{cls.name}.{callee.attr}` on the original module, not through "
                     "the XLAFSDP wrapper, whose forward gathers each layer's full weights")
@@ -425,9 +425,12 @@ def _method_names(ctx: Context) -> set[str]:
     return names
 
 
-def _what_it_uses(method: ast.FunctionDef) -> tuple[bool, bool]:
-    """(calls one of its layers or itself, reads its parameters) through `self`."""
+def _what_it_uses(method: ast.FunctionDef, cls: ast.ClassDef, depth: int = 0) -> tuple[bool, bool]:
+    """(calls one of its layers or itself, reads its parameters) through `self`; a plain method of the class it
+    calls (`self.reset_metrics()`) is read for what it uses, `MAX_METHODS_READ` deep, and an attribute the class
+    only ever binds to a display or a constant (`self._losses = {...}`) is no layer."""
     layers = parameters = False
+    data = _data_attributes(cls)
     for node in ast.walk(method):
         if not isinstance(node, ast.Call):
             continue
@@ -435,14 +438,46 @@ def _what_it_uses(method: ast.FunctionDef) -> tuple[bool, bool]:
         if isinstance(func, ast.Name) and func.id == "self":
             layers = True
         elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+            called = plain_method(cls, func.attr)
             if func.attr in PARAMETER_METHODS:
                 parameters = True
+            elif called is not None and called is not method and depth < MAX_METHODS_READ:
+                inner = _what_it_uses(called, cls, depth + 1)
+                layers, parameters = layers or inner[0], parameters or inner[1]
+            elif func.attr in data:
+                continue
             elif not func.attr.startswith("_") and func.attr not in ("modules", "children", "named_modules"):
                 layers = True  # `self.head(x)`, `self.blocks(x)`: a submodule (or a method that may run them)
         elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Attribute) \
-                and isinstance(func.value.value, ast.Name) and func.value.value.id == "self":
+                and isinstance(func.value.value, ast.Name) and func.value.value.id == "self" \
+                and func.value.attr not in data:
             layers = True  # `self.blocks.forward(x)`, `self.head.weight.t()`
     return layers, parameters
+
+
+MAX_METHODS_READ = 3  # plain methods followed from the one called (`self.reset_metrics()` in `on_epoch_end`)
+DATA_VALUES = (ast.Dict, ast.List, ast.Set, ast.Tuple, ast.Constant, ast.DictComp, ast.ListComp, ast.SetComp,
+               ast.JoinedStr)
+
+
+def _data_attributes(cls: ast.ClassDef) -> frozenset[str]:
+    """The attributes every store of the class's methods binds to a display or a constant (`self._losses = {...}`):
+    plain data, never a layer."""
+    stores: dict[str, bool] = {}
+    for method in cls.body:
+        if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or not method.args.args:
+            continue
+        owner = method.args.args[0].arg
+        for node in ast.walk(method):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target] \
+                if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else []
+            for target in targets:
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == owner:
+                    value = getattr(node, "value", None)
+                    plain = isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(value, DATA_VALUES) \
+                        or isinstance(node, ast.AnnAssign) and isinstance(value, DATA_VALUES)
+                    stores[target.attr] = stores.get(target.attr, True) and plain
+    return frozenset(name for name, plain in stores.items() if plain)
 
 
 def _marked(ctx: Context, receiver: ast.expr, method: str) -> bool:

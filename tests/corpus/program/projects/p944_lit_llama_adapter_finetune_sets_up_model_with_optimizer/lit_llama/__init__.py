@@ -1,0 +1,2 @@
+from lit_llama.model import LLaMAConfig, LLaMA
+from lit_llama.tokenizer import Tokenizer
