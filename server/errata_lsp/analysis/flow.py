@@ -639,7 +639,7 @@ class Flow:
             return self._name(node)
         if isinstance(node, ast.Attribute):
             found = self._attribute(node)
-            if any(x.kind == "none" for x in found) and _guarded_not_none(self.ctx.parents, node):
+            if any(x.kind == "none" for x in found) and _guarded_not_none(self.ctx.parents.get, node):
                 # `if args.clip is not None: ... max_norm=args.clip`: what the guard lets through is not None
                 kept = tuple(x for x in found if x.kind != "none")
                 return kept or (Value("unknown", node, flow=self),)
@@ -10048,7 +10048,7 @@ PROPERTY_DECORATORS = ("property", "functools.cached_property", "cached_property
 _CallIndex = tuple[dict[int, list[ast.Call]], list[tuple[ast.Call, tuple[Value, ...]]]]
 
 
-def _guarded_not_none(parents: Mapping[ast.AST, ast.AST], node: ast.Attribute) -> bool:
+def _guarded_not_none(parent_of: Callable[[ast.AST], ast.AST | None], node: ast.Attribute) -> bool:
     """`node` (`args.clip`) lies where an enclosing test of the same function has just said it is not None: the
     body of `if args.clip is not None:` (or `!= None`, or `if args.clip:`, or an `and` holding one), the `else` of
     `if args.clip is None:`, the true branch of such a conditional expression. Nothing in between is asked to keep
@@ -10066,7 +10066,8 @@ def _guarded_not_none(parents: Mapping[ast.AST, ast.AST], node: ast.Attribute) -
             op = test.ops[0]
             return isinstance(op, (ast.IsNot, ast.NotEq)) if positive else isinstance(op, (ast.Is, ast.Eq))
         return False
-    child, parent = node, parents.get(node)
+    child: ast.AST = node
+    parent = parent_of(node)
     while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)):
         if isinstance(parent, ast.If) and child is not parent.test:
             if says_not_none(parent.test, child in parent.body):
@@ -10074,7 +10075,7 @@ def _guarded_not_none(parents: Mapping[ast.AST, ast.AST], node: ast.Attribute) -
         elif isinstance(parent, ast.IfExp) and child is not parent.test:
             if says_not_none(parent.test, child is parent.body):
                 return True
-        child, parent = parent, parents.get(parent)
+        child, parent = parent, parent_of(parent)
     return False
 
 
