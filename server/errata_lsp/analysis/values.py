@@ -144,49 +144,33 @@ class Value:
     def _spread_truth(self, node: ast.List | ast.Tuple | ast.Set) -> bool | None:
         """`[*BACKBONE, *extra]`: not empty when an element is no `*` or a `*` part is not empty on every path;
         empty when every part is empty on every path; else unknown."""
-        if self.flow is None:
-            return None
         if any(not isinstance(e, ast.Starred) for e in node.elts):
-            return True
-        asking = _TRUTHY_ASKED.__dict__.setdefault("nodes", set())
-        key = (id(node), id(self.flow), "spread")
-        if key in asking:
-            return None  # `layers = [*layers, Block]` read from itself
-        asking.add(key)
-        try:
-            parts = []
-            for e in node.elts:
-                assert isinstance(e, ast.Starred)
-                held = self.flow.values(e.value)
-                parts.append({v.truthy if v.kind in (*ELEMENT_KINDS, "dict", "str") and not v.when else None
-                              for v in held} if held else {None})
-        finally:
-            asking.discard(key)
-        if any(p == {True} for p in parts):
-            return True
-        if all(p == {False} for p in parts):
-            return False
-        return None
+            return True if self.flow is not None else None
+        return self._parts_truth((id(node), "spread"), [e.value for e in node.elts if isinstance(e, ast.Starred)])
 
     def _operands_truth(self, node: ast.BinOp) -> bool | None:
         """`BASE_REMAT | {MLP}`, `BASE + [Head]`: a union or a concatenation is not empty when one operand is not
         empty on every path, empty when both are empty on every path; else unknown."""
+        return self._parts_truth((id(node), "operands"), [node.left, node.right])
+
+    def _parts_truth(self, key: tuple[int, str], parts: list[ast.expr]) -> bool | None:
+        """Not empty when one part is not empty on every path, empty when every part is empty on every path, else
+        unknown; each part asked once at a time (`layers = [*layers, Block]` reads itself)."""
         if self.flow is None:
             return None
         asking = _TRUTHY_ASKED.__dict__.setdefault("nodes", set())
-        key = (id(node), id(self.flow), "operands")
-        if key in asking:
-            return None  # `layers = layers | {Block}` read from itself
-        asking.add(key)
+        asked = (*key, id(self.flow))
+        if asked in asking:
+            return None
+        asking.add(asked)
         try:
-            parts = [{v.truthy if v.kind in (*ELEMENT_KINDS, "dict", "str") and not v.when else None
-                      for v in held} if (held := self.flow.values(side)) else {None}
-                     for side in (node.left, node.right)]
+            truths = [{v.truthy if v.kind in (*ELEMENT_KINDS, "dict", "str") and not v.when else None
+                       for v in held} if (held := self.flow.values(part)) else {None} for part in parts]
         finally:
-            asking.discard(key)
-        if any(p == {True} for p in parts):
+            asking.discard(asked)
+        if any(t == {True} for t in truths):
             return True
-        if all(p == {False} for p in parts):
+        if all(t == {False} for t in truths):
             return False
         return None
 
