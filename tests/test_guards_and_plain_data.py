@@ -56,6 +56,40 @@ def test_the_branch_where_the_attribute_is_none_keeps_it():
     assert [code for code, *_ in clipped("args.clip is None")] == ["LXF015"]
 
 
+EARLY = """\
+import argparse
+import sys
+
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+def step(fabric, model, optimizer, args):
+    if args.clip is None:
+        {exit}
+    fabric.clip_gradients(model, optimizer, max_norm=args.clip)
+
+
+def train(fabric, args):
+    step(fabric, fabric.setup_module(None), None, args)
+
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--clip", type=float, default=None)
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy()).launch(train, parser.parse_args(sys.argv[1:]))
+"""
+
+
+def test_a_return_when_the_attribute_is_none_keeps_its_none_default_out_below():
+    assert check_source(EARLY.replace("{exit}", "return")).findings == []
+    assert check_source(EARLY.replace("{exit}", "raise SystemExit('no clipping')")).findings == []
+
+
+def test_a_branch_when_the_attribute_is_none_that_goes_on_keeps_it():
+    found = check_source(EARLY.replace("{exit}", "print('no clipping')")).findings
+    assert [(f.code, f.severity.value, f.span.start.line + 1) for f in found] == [("LXF015", "error", 11)]
+
+
 AGENT = """\
 import torch
 from lightning.fabric import Fabric

@@ -10066,15 +10066,25 @@ def _guarded_not_none(parent_of: Callable[[ast.AST], ast.AST | None], node: ast.
             op = test.ops[0]
             return isinstance(op, (ast.IsNot, ast.NotEq)) if positive else isinstance(op, (ast.Is, ast.Eq))
         return False
+    def exits_when_none(stmt: ast.stmt) -> bool:  # `if args.clip is None: return` before the use
+        return isinstance(stmt, ast.If) and not stmt.orelse and says_not_none(stmt.test, False) \
+            and isinstance(stmt.body[-1], (ast.Return, ast.Raise, ast.Continue, ast.Break))
     child: ast.AST = node
     parent = parent_of(node)
-    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)):
+    while parent is not None and not isinstance(parent, ast.Lambda):
         if isinstance(parent, ast.If) and child is not parent.test:
             if says_not_none(parent.test, child in parent.body):
                 return True
         elif isinstance(parent, ast.IfExp) and child is not parent.test:
             if says_not_none(parent.test, child is parent.body):
                 return True
+        if isinstance(child, ast.stmt):
+            block = next((b for b in (getattr(parent, f, None) for f in ("body", "orelse", "finalbody"))
+                          if isinstance(b, list) and child in b), None)
+            if block is not None and any(exits_when_none(s) for s in block[:block.index(child)]):
+                return True
+        if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+            break
         child, parent = parent, parent_of(parent)
     return False
 
