@@ -248,12 +248,12 @@ def test_a_keyword_given_to_a_partial_replaces_the_bound_one():
 
 def test_a_union_of_a_frozenset_and_a_set_is_a_frozenset():
     """`frozenset | set` is a frozenset (the left operand's type), which Lightning's policy check rejects.
-    A warning, not an error: the layer does not tell a union's emptiness from its operands'."""
+    An error: a union with a non-empty operand is not empty."""
     body = ("policy = frozenset({Block}) | {nn.Linear}\n"
             "strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=policy)\n")
     assert shown(check_source(HEAD + body, "t.py").findings) == [
-        ("LXF001", "warning", "8:85-8:91", "`activation_checkpointing_policy` must be a set, found "
-         "frozenset({Block}) | {nn.Linear} (from `policy`, line 8); when it is not empty")]
+        ("LXF001", "error", "8:85-8:91", "`activation_checkpointing_policy` must be a set, found "
+         "frozenset({Block}) | {nn.Linear} (from `policy`, line 8)")]
     assert check_source(HEAD + body.replace("frozenset({Block}) | {nn.Linear}", "{nn.Linear} | frozenset({Block})"),
                         "t.py").findings == []
 
