@@ -928,7 +928,7 @@ class Context:
                 node = stack.pop()
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
                     continue  # a scope of its own (its decorators and defaults run here, but are rarely calls)
-                if isinstance(node, ast.Call) and not self._walked(node, walked.reaching):
+                if isinstance(node, ast.Call) and not self.reached(node, walked.reaching):
                     dead.add(node)
                 stack.extend(ast.iter_child_nodes(node))
         if not walked.walking:  # (a walk under way has not skipped what it will: not kept)
@@ -987,8 +987,8 @@ class Context:
         return self.once("never used", call, functools.partial(self.flow.never_used, call))
 
     @staticmethod
-    def _walked(call: ast.Call, reaching: dict[int, Any]) -> bool:
-        node: ast.AST = call.func
+    def reached(node: ast.AST, reaching: dict[int, Any]) -> bool:
+        """The walk whose `reaching` this is reached the name the chain `node` (`a.b(c)[0]`) starts from."""
         while isinstance(node, (ast.Attribute, ast.Call, ast.Subscript)):
             node = node.func if isinstance(node, ast.Call) else node.value
         return not isinstance(node, ast.Name) or id(node) in reaching  # nothing the walk records: assume it runs

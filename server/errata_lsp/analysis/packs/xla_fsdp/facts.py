@@ -87,33 +87,41 @@ def auto_wrap_given(ctx: Context, fabric: ast.expr) -> bool | None:
 
 
 def _given(ctx: Context, fabric_call: ast.Call) -> bool | None:
+    policies = _policies(ctx, fabric_call)
+    if policies is None:
+        return None
+    answers: set[bool | None] = set()
+    for there, policy in policies:
+        held = there.values(policy) if policy is not None else ()
+        answers.add(False if policy is None or held and all(v.kind == "none" for v in held)
+                    else True if held and all(v.truthy for v in held) else None)
+    return answers.pop() if len(answers) == 1 else None
+
+
+def _policies(ctx: Context, fabric_call: ast.Call) -> list[tuple[Context, ast.expr | None]] | None:
+    """The `auto_wrap_policy` each strategy the Fabric call `fabric_call` may be given holds, with the module that
+    writes it (None: no policy, as for `strategy="xla_fsdp"`); None when the file cannot tell."""
     args, complete = ctx.keyword_args(fabric_call)
     strategy = args.get("strategy")
     if strategy is None or not complete:
         return None
-    answers: set[bool | None] = set()
+    found: list[tuple[Context, ast.expr | None]] = []
     for value in ctx.values(strategy.value):
         if value.kind == "str":  # `strategy="xla_fsdp"`: the default strategy, no policy
-            answers.add(False)
+            found.append((ctx, None))
             continue
         if value.kind != "strategy" or not isinstance(value.node, ast.Call):
             return None
-        call = value.node
         owner = ctx.owner_of(value)  # the module that writes the strategy
         if owner is None:
             return None
+        call = value.node
         given, whole = owner.keyword_args(call)
         if not whole or any(isinstance(a, ast.Starred) for a in call.args):
             return None
-        policy = given["auto_wrap_policy"].value if "auto_wrap_policy" in given else (
-            call.args[AUTO_WRAP_POSITION] if len(call.args) > AUTO_WRAP_POSITION else None)
-        if policy is None:
-            answers.add(False)
-            continue
-        held = owner.values(policy)
-        answers.add(False if held and all(v.kind == "none" for v in held)
-                    else True if held and all(v.truthy for v in held) else None)
-    return answers.pop() if len(answers) == 1 else None
+        found.append((owner, given["auto_wrap_policy"].value if "auto_wrap_policy" in given else (
+            call.args[AUTO_WRAP_POSITION] if len(call.args) > AUTO_WRAP_POSITION else None)))
+    return found
 
 
 # torch layers that hold no parameter, and the containers whose parameters are their items'
@@ -132,15 +140,13 @@ def wrapped_layers(ctx: Context, fabric: ast.expr) -> frozenset[str] | None:
         return None
     owner, fabric_call = calls[0]
     assert owner is not None and isinstance(fabric_call, ast.Call)
-    args, complete = owner.keyword_args(fabric_call)
-    strategies = owner.values(args["strategy"].value) if complete and "strategy" in args else ()
-    if len(strategies) != 1 or strategies[0].kind != "strategy" or not isinstance(strategies[0].node, ast.Call):
+    policies = _policies(owner, fabric_call)
+    if policies is None or len(policies) != 1:
         return None
-    there = owner.owner_of(strategies[0])
-    given, whole = there.keyword_args(strategies[0].node) if there is not None else ({}, False)
-    if there is None or not whole or "auto_wrap_policy" not in given:
+    there, policy = policies[0]
+    if policy is None:
         return None
-    held = there.values(given["auto_wrap_policy"].value)
+    held = there.values(policy)
     if len(held) != 1 or held[0].when or not isinstance(held[0].node, (ast.Set, ast.List, ast.Tuple)):
         return None
     names = [(held[0].flow.ctx if held[0].flow is not None else there).resolve(e) for e in held[0].node.elts]

@@ -834,10 +834,7 @@ def _run_under(ctx: Context, func: ast.AST, use: ast.AST) -> str | bool | None:
     conditional expression) the helper's walk decided against; the test (negated for an `else`) of the innermost
     such branch the walk left undecided, as written; None when it runs whenever the helper does."""
     walked = ctx.flow.scope(func)
-    base = use.func if isinstance(use, ast.Call) else use
-    while isinstance(base, (ast.Attribute, ast.Call, ast.Subscript)):
-        base = base.func if isinstance(base, ast.Call) else base.value
-    if walked.skipped and isinstance(base, ast.Name) and id(base) not in walked.reaching:
+    if walked.skipped and not ctx.reached(use, walked.reaching):
         return False  # the walk never reached it (`if False:`, after a `return`, a flag the module sets off)
     decided = {id(test): answer for test, _, answer in walked.decisions}
     undecided: str | None = None
