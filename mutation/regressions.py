@@ -60,7 +60,7 @@ def main() -> int:
         env = {**os.environ, "PYTHONPATH": str(tree / "server")}  # the copy, not the installed tree
 
         def run(test: str) -> subprocess.CompletedProcess:
-            return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", test],
+            return subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", test],
                                   cwd=tree, env=env, capture_output=True, text=True)
 
         for name, path, old, new, test in REGRESSIONS:

@@ -39,7 +39,7 @@ def tool(name: str) -> str:
 
 
 def config_text(modules: list[str], tests: list[str], exclude: list[str], timeout: float = TIMEOUT) -> str:
-    command = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *tests]
+    command = [sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:cacheprovider", *tests]
     quoted = lambda items: "[" + ", ".join(map(json.dumps, items)) + "]"  # noqa: E731  (TOML reads JSON strings)
     return "\n".join([
         "[cosmic-ray]",

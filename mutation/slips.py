@@ -389,7 +389,7 @@ def main(argv: list[str]) -> int:
 
         def run(tests: list[str]) -> subprocess.CompletedProcess:
             try:
-                return subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests],
+                return subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-n", "0", "-p", "no:cacheprovider", *tests],
                                       cwd=tree, env=env, capture_output=True, text=True, timeout=1200)
             except subprocess.TimeoutExpired:  # a slip that hangs a test is caught
                 return subprocess.CompletedProcess([], 1, "timeout", "")

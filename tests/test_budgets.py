@@ -27,6 +27,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 from gen_script import generate  # noqa: E402  (the benchmarks' generator, not a package)
 
 CORPUS = ROOT / "tests" / "corpus"
+# one worker reads every file with the default budgets once (the module's fixture) for all three tests
+pytestmark = pytest.mark.xdist_group("budgets")
 
 
 def files() -> Iterator[tuple[str, str, str | None]]:
