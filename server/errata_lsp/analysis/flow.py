@@ -80,7 +80,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from . import datafiles, idioms
+from . import attrdicts, datafiles, idioms
 from .binder import (
     ClassTest,
     Def,
@@ -4990,6 +4990,10 @@ class Flow:
         if not out:
             for base in self.local_bases(cls):
                 out.extend(self.instance_attribute(base, call, attr, seen))
+        if not out and top and call is not None:  # `cfg.hardware` of `cfg = Config({...})`, a dict read by attribute
+            items = self._attribute_item(cls, call, attr)
+            if items is not None:
+                return items
         if not out and top and self._all_bases_shown(cls):  # found nowhere (a base not shown may have it): `__getattr__`
             out.extend(self._getattr_answers(cls, call, attr))
         if not out:  # a base class of another module, read there
@@ -5884,6 +5888,12 @@ class Flow:
             if isinstance(key, int) and base.kind in ("list", "tuple") and not isinstance(base.node, ast.ListComp) \
                     and base.extra not in ("grown", "filled"):
                 out.extend(x.under(base.when) for x in self.element(base, key))
+                continue
+            items = (base.flow or self)._attribute_item(base.extra[0], base.extra[1], key, read_by_key=True) \
+                if isinstance(key, str) and base.kind == "instance" and isinstance(base.extra, tuple) \
+                and isinstance(base.extra[0], ast.ClassDef) and isinstance(base.extra[1], ast.Call) else None
+            if items is not None:  # `cfg["hardware"]` of `cfg = Config({...})`, a dict read by attribute too
+                out.extend(x.under(base.when) for x in items)
                 continue
             answered = self._dict_subclass_items(node, base, [(key, ())] if isinstance(key, str) else keys or []) \
                 if base.kind == "instance" and (isinstance(key, str) or keys) else None
@@ -7864,6 +7874,55 @@ class Flow:
             else:
                 out.extend(x.under(when) for x in self.values(returned))  # type: ignore[arg-type]  # a Constant
         return out
+
+    def _attribute_item(self, cls: ast.ClassDef, call: ast.Call, key: str, read_by_key: bool = False
+                        ) -> tuple[Value, ...] | None:
+        """`cfg.hardware` of `cfg = Config({...})`, a `dict` subclass of this module read by attribute
+        (`attrdicts.item_reading`): the item of that key the construction gives, as `dict(...)` would hold it (a
+        dict item wrapped in the class again when its `__getattr__` wraps one, so it reads by attribute too);
+        `read_by_key`: `cfg["hardware"]`, the item as stored. None when the file cannot tell: another class, a
+        name of `dict`'s own (`cfg.items`), a key the construction may not give, items changed after it."""
+        reading = self.ctx.once(f"item reading {id(cls)}", cls, lambda: attrdicts.item_reading(cls))
+        if reading is None or not read_by_key and key in attrdicts.DICT_ATTRIBUTES or self._items_changed(call):
+            return None
+        entries, _ = self.entries(Value("dict", call, flow=self))
+        if entries is None or key not in entries:
+            return None
+        wraps = reading == attrdicts.WRAPS and not read_by_key
+        return tuple(self._wrapped_item(cls, x) if wraps and x.kind == "dict" else x for x in entries[key].values())
+
+    def _items_changed(self, call: ast.Call) -> bool:
+        """The name the construction `call` is bound to has an item or an attribute set, or a dict method
+        that changes it called, somewhere in the module (`cfg["steps"] = 3`, `cfg.optim.lr = 1e-4`)."""
+        bound = self.ctx.parents.get(call)
+        if not (isinstance(bound, ast.Assign) and len(bound.targets) == 1 and isinstance(bound.targets[0], ast.Name)):
+            return False  # not bound to a name (an item wrapped again when it is read): nothing can reach it to change it
+        name = bound.targets[0].id
+        if self._dict_changed(name):
+            return True
+        changed: list[ast.Attribute | ast.Subscript] = [*self.ctx.nodes(ast.Attribute), *self.ctx.nodes(ast.Subscript)]
+        for node in changed:
+            if isinstance(node.ctx, (ast.Store, ast.Del)):
+                root: ast.AST = node
+                while isinstance(root, (ast.Attribute, ast.Subscript)):
+                    root = root.value
+                if isinstance(root, ast.Name) and root.id == name:
+                    return True
+        return False
+
+    def _wrapped_item(self, cls: ast.ClassDef, item: Value) -> Value:
+        """A dict item as `__getattr__` gives it, wrapped in `cls` again: an instance built from it (`Config(v)`,
+        made up here once per item)."""
+        written = item.node
+        if written is None or not hasattr(written, "lineno"):
+            return item
+
+        def construction() -> ast.Call:
+            held = self._stand_in(written, (replace(item, when=()),))  # type: ignore[arg-type]  # located: above
+            return ast.copy_location(ast.Call(func=ast.Name(id=cls.name, ctx=ast.Load()), args=[held], keywords=[]),
+                                     written)
+        call = self.ctx.once(f"wrapped in {id(cls)}", written, construction)
+        return Value("instance", call, item.when, label=item.label, extra=(cls, call), flow=self)
 
     def _dict_changed(self, name: str) -> bool:
         """Some code of the file stores into `name[...]` or calls a method of `name` that changes a dict."""
