@@ -8725,8 +8725,11 @@ class Flow:
                         or isinstance(node, ast.Call) and source_text(node.func) == "dict" \
                         and any(is_param(a) for a in (*node.args, *(kw.value for kw in node.keywords))) \
                         or isinstance(node, ast.Call) and self.ctx.resolve(node.func) in NAMESPACES \
-                        and any(is_param(kw.value) for kw in node.keywords):
-                    return True  # (`dict(kwargs)`: a copy of the mapping the call passes; `SimpleNamespace(model=model)`)
+                        and any(is_param(kw.value) for kw in node.keywords) \
+                        or isinstance(node, ast.DictComp) and any(is_param(n) for g in node.generators for n in ast.walk(g.iter)):
+                    # (`dict(kwargs)`: a copy of the mapping the call passes; `SimpleNamespace(model=model)`;
+                    # `{k: objects[k] for k in keys}`: a key for each item of what the call passes)
+                    return True
         return False
 
     def _with_locals_read(self, exprs: list[ast.expr]) -> list[ast.expr]:
@@ -9086,7 +9089,8 @@ class Flow:
 
     def _known_display(self, expr: ast.expr) -> tuple[ast.Tuple | ast.List, Flow] | None:
         """The tuple or list display a loop runs over: written there, or the one tuple a name holds on every path
-        (a list held elsewhere may grow), with the flow that reads it; None otherwise."""
+        (a list held elsewhere may grow, but for one a data file gives: `cfg.checkpoint.keys` of a loaded JSON),
+        with the flow that reads it; None otherwise."""
         if isinstance(expr, (ast.Tuple, ast.List)):
             return expr, self
         if isinstance(expr, ast.Call):  # `itertools.product(A, B)`, `zip(A, B)`, ... over sequences known whole
@@ -9094,7 +9098,8 @@ class Flow:
             return (combined, self) if combined is not None else None
         held = self.values(expr)
         if len(held) != 1 or held[0].when or held[0].extra is not None or not (
-                isinstance(held[0].node, ast.Tuple) or isinstance(held[0].node, ast.List) and self._kept_whole(held[0], expr)):
+                isinstance(held[0].node, ast.Tuple) or isinstance(held[0].node, ast.List)
+                and (held[0].read_from is not None or self._kept_whole(held[0], expr))):
             return None
         return held[0].node, held[0].flow or self
 

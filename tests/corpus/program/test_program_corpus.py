@@ -367,11 +367,6 @@ KNOWN_MISSES: dict[str, str] = {
         "precision's condition (\"when torch.cuda.is_available()\") but not that the strategy test holds only in "
         "the other branch, so it warns on the CUDA branch's precision (and p558's error points at that line, "
         "config.py:7, not at the `else`'s \"bf16-mixed\")",
-    "p562_checkpoint_helper_resume_state_without_model":
-        "missed: utils/checkpoint.py's `resume(fabric, path, model, optimizer)` loads into `{\"optimizer\": "
-        "optimizer, \"step\": 0}`; the same helper in the file that builds the Fabric is an LXF023 error, but "
-        "here the helper's `fabric` is the parameter of another module's function, which the rule does not "
-        "follow to the Fabric train.py's launched function passes",
     "p564_tpu_module_setattr_table_leaves_precision_bf16_mixed":
         "on another file: tpu.py, imported by train.py before it calls `make_fabric()`, runs `for key, value in "
         "TPU_SETTINGS.items(): setattr(config, key, value)`, which makes STRATEGY \"xla_fsdp\" and leaves "
@@ -827,9 +822,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p966_load_forecast_config_classes_tpu_subclass_pins_strategy_accelerator":
         "missed: the strategy's accelerator is added when the class attribute `strategy_owns_accelerator` the "
         "`TPUConfig` subclass sets is true, the class picked by `configs.get(os.environ.get(..., \"tpu\"))`",
-    "p968_two_tower_json_attrdict_resume_keys_ask_unsaved_epoch":
-        "missed: the saved and resumed keys come from hparams.json read through an `AttrDict.__getattr__` that wraps "
-        "nested dicts, then a `{k: objects[k] for k in keys}` comprehension",
     "p970_galaxy_dataclass_replace_tpu_preset_keeps_base_clip_val":
         "missed: `clip_val=0.5` left in a nested `replace(GPU_BASELINE.clip, max_norm=1.0)`, through an `asdict` -> "
         "launch argument -> `TrainConfig.from_dict` round trip into `**asdict(cfg.clip)`",
@@ -838,9 +830,6 @@ KNOWN_MISSES: dict[str, str] = {
         "helper's calls) is not decided: what the update leaves in the key is not read",
     "s1105_solubility_config_setup_keeps_fingerprints_on_host_before_launch_ok":
         "its twin's warning: the module dict updated in place by the helper's `**overrides` is not read",
-    "s1106_question_type_attr_config_parallel_kind_ddp_on_tpu":
-        "missed: the accelerator and the strategy are read through a `dict` subclass's `__getattr__` that wraps "
-        "nested dicts (`CFG.hardware.accelerator`)",
     "s1108_digit_vae_config_class_chain_tpu_wrap_layers_list":
         "only a warning: the config class run is `TPUDebugConfig` (inheriting the list from `TPUConfig`), picked from "
         "a table by an environment default; the layer says \"when self is a TPUConfig\"",

@@ -431,13 +431,17 @@ def state_dict_type(ctx: Context, fabric: ast.AST) -> str | None:
     """"sharded", "full" (or another literal) for the XLAFSDP Fabric behind an expression; None if unknown."""
     calls = fabric_calls_for(ctx, fabric)
     if calls is fabric_calls(ctx):  # the file's own Fabric: the same answer for every such expression
-        return ctx.once("own_state_dict_type", ctx.module, lambda: _state_dict_type(ctx, calls))
-    return _state_dict_type(ctx, calls)
+        return ctx.once("own_state_dict_type", ctx.module, lambda: _state_dict_type([(ctx, c) for c in calls]))
+    if not calls:  # a Fabric given to a helper by another module: each one the value flow says it holds, read there
+        held = [(ctx.owner_of(v), v.node) for v in ctx.values(fabric) if v.kind == "fabric" and isinstance(v.node, ast.Call)]
+        return _state_dict_type(held) if held and all(owner is not None for owner, _ in held) else None  # type: ignore[arg-type]
+    return _state_dict_type([(ctx, c) for c in calls])
 
 
-def _state_dict_type(ctx: Context, calls: list[ast.Call]) -> str | None:
+def _state_dict_type(calls: list[tuple[Context, ast.Call]]) -> str | None:
+    """The one `state_dict_type` the strategies of the `Fabric(...)` calls give, each read in its module."""
     found: set[str | None] = set()
-    for call in calls:
+    for ctx, call in calls:
         keywords, complete = ctx.keyword_args(call)
         strategy = keywords.get("strategy")
         if strategy is None:

@@ -72,10 +72,12 @@ class FullLoadOfSetUpModel(Rule):
     )
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        for _call, fabric, method, _state, entries, kinds in checkpoint_states(ctx):
+        for call, fabric, method, _state, entries, kinds in checkpoint_states(ctx):
             if method != "load" or SETUP_MODULE not in kinds or state_dict_type(ctx, fabric) != "full":
                 continue
             model = next(value for (_, value), kind in zip(entries, kinds) if kind == SETUP_MODULE)
+            if _given_by_caller(ctx, call, model):
+                continue  # `restore(fabric, path, model)`: reported where the caller passes its set-up model
             message = (
                 "Found a XLAFSDP model in the provided checkpoint state. Please provide the model without any XLAFSDP "
                 f"wrapper: `{ctx.doc.source(model)}` is the set-up model, and a full checkpoint (state_dict_type='full') "
@@ -110,6 +112,19 @@ class FullLoadOfSetUpModel(Rule):
                     "`setup_module`, into the raw model, or save sharded checkpoints"
                 )
                 yield self.finding(ctx, model, message)  # the fix is here: load before the set-up
+
+
+def _given_by_caller(ctx: Context, load: ast.Call, model: ast.expr) -> bool:
+    """The load is one `_loads_into_parameters` finds in its function, into the parameter `model` names, and
+    every set-up model it may hold is written in another module, whose call `_loads_elsewhere` reports."""
+    func = ctx.enclosing_function(load)
+    if func is None or not isinstance(model, ast.Name) or not any(
+            found is load and param.arg == model.id
+            for _, param, found in ctx.once("loads into parameters", func,
+                                            functools.partial(_loads_into_parameters, ctx.flow, func))):
+        return False
+    held = ctx.values(model)
+    return bool(held) and all((owner := ctx.owner_of(v)) is not None and owner is not ctx for v in held)
 
 
 def _loads_into_parameters(flow: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef

@@ -11,7 +11,7 @@ key the load gives the model (l.570): a checkpoint saved as `{"net": model}` fai
 Flagged where the file shows both sides: `fabric.save(path, {...})` and `fabric.load(path, {...})` on
 an XLAFSDP Fabric whose `state_dict_type` is sharded, the same path (a string, a name bound to one, or
 the one binding both read, outside a loop: `path = os.path.join(out_dir, "last")` handed to a save helper
-and a load helper, or `self.path` of a checkpoint manager stored once, in `__init__`, of a class the file
+and a load helper, of this module or of the one calling both), or `self.path` of a checkpoint manager stored once, in `__init__`, of a class the file
 makes once), both states dict displays with string keys, and no `strict=False` (but for an optimizer). The set-up model is never flagged
 (it comes from the shards).
 
@@ -166,14 +166,17 @@ def _path(ctx: Context, call: ast.Call) -> object | None:
     if isinstance(value, ast.Constant) and isinstance(value.value, str):
         return value.value
     values = ctx.values(given)
-    if len(values) != 1 or values[0].when or values[0].flow is not ctx.flow or values[0].node is None:
+    # (the module that binds it: this one, or the caller's that hands the path to both helpers here)
+    owner = ctx.owner_of(values[0]) if len(values) == 1 and not values[0].when else None
+    if owner is None or values[0].node is None:
         return _same_read(ctx, given)
     node = values[0].node
-    bound = ctx.parents.get(node)  # the value of one assignment statement, not a function's return (a new path each call)
-    if isinstance(bound, ast.Assign) and len(bound.targets) == 1 and isinstance(bound.targets[0], ast.Attribute):
+    bound = owner.parents.get(node)  # the value of one assignment statement, not a function's return (a new path each call)
+    if owner is ctx and isinstance(bound, ast.Assign) and len(bound.targets) == 1 \
+            and isinstance(bound.targets[0], ast.Attribute):
         return _instance_attribute(ctx, given)
     if not isinstance(bound, ast.Assign) or bound.value is not node or len(bound.targets) != 1 \
-            or not isinstance(bound.targets[0], ast.Name) or _in_loop(ctx, bound):
+            or not isinstance(bound.targets[0], ast.Name) or _in_loop(owner, bound):
         return None
     return ("bound", id(node))
 
