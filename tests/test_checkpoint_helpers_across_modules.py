@@ -148,3 +148,22 @@ def test_the_keys_a_data_file_lists_are_all_the_keys_a_comprehension_over_them_m
     assert found(tmp_path / "checkpointing.py") == [("LXF032", "error", 18, 22)]
     (tmp_path / "keys.json").write_text('{"saved": ["model", "optimizer", "epoch"], "resumed": ["model", "epoch"]}')
     assert found(tmp_path / "checkpointing.py") == []
+
+
+def listed(tmp_path: Path, changed_by_train: str = "") -> Path:
+    """The helpers' keys as module lists, which the script may change (`checkpointing.SAVED.append(...)`)."""
+    helpers = HELPERS.replace('("model", "optimizer")', '["model", "optimizer"]').replace(
+        '("model", "optimizer", "{asked}")', '["model", "optimizer", "{asked}"]')
+    train = TRAIN.replace("import checkpointing\n", "import checkpointing\n" + changed_by_train)
+    tree(tmp_path, {"checkpointing.py": helpers.format(asked="epoch"),
+                    "train.py": train.format(resumed_from="path", state_dict_type="")})
+    return tmp_path / "checkpointing.py"
+
+
+def test_a_module_list_no_other_module_changes_holds_its_items(tmp_path):
+    assert found(listed(tmp_path)) == [("LXF032", "error", 15, 22)]
+
+
+def test_a_module_list_another_module_grows_may_hold_more(tmp_path):
+    assert found(listed(tmp_path, "checkpointing.SAVED.append('epoch')\n")) == []
+    assert found(listed(tmp_path, "checkpointing.SAVED += ['epoch']\n")) == []

@@ -6363,9 +6363,10 @@ class Flow:
         known = self._known_display(gen.iter)
         complete = True
         if known is None:
-            known, complete = self._module_list(gen.iter), False  # (another module may add to it)
-        if known is None:
-            return None
+            listed = self._module_list(gen.iter)
+            if listed is None:
+                return None
+            known, complete = listed[:2], not self._list_changed_elsewhere(*listed[1:])  # (another module may add to it)
         display, flow = known
         if len(display.elts) > MAX_REGISTRATIONS or any(isinstance(e, ast.Starred) for e in display.elts):
             return None
@@ -6378,10 +6379,10 @@ class Flow:
             _store(out, key, Entry(node.value, node.key, each))
         return out, complete
 
-    def _module_list(self, expr: ast.expr) -> tuple[ast.List, Flow] | None:
+    def _module_list(self, expr: ast.expr) -> tuple[ast.List, Flow, str] | None:
         """The list display a module binds a name to at its top level, on every path, that its module never
         grows or changes by that name (`configs = [dict(name=...), ...]` of litgpt's config_list.py), with the
-        flow that reads it; None otherwise. Its items are the listed ones as far as that module shows."""
+        flow that reads it and the name; None otherwise. Its items are the listed ones as far as that module shows."""
         held = self.values(expr)
         if len(held) != 1 or held[0].when or held[0].extra is not None or held[0].kind != "list" \
                 or not isinstance(held[0].node, ast.List):
@@ -6395,7 +6396,30 @@ class Flow:
         if any(flow.ctx.method_calls_on(method, name) for method in LIST_CHANGES) or flow.ctx.subscript_stores(name) \
                 or any(isinstance(n.target, ast.Name) and n.target.id == name for n in flow.ctx.nodes(ast.AugAssign)):
             return None
-        return held[0].node, flow
+        return held[0].node, flow, name
+
+    @staticmethod
+    def _list_changed_elsewhere(flow: Flow, name: str) -> bool:
+        """Another module of the project that imports `flow`'s module and names `name` may change the list it binds
+        there (`config.SAVE_KEYS.append("epoch")`, `SAVE_KEYS += [...]`, `SAVE_KEYS[0] = ...`), or the project cannot
+        tell (past a bound); False for a module no other imports by that name."""
+        project = flow.ctx.project
+        if project is None:
+            return False
+        readers = project.modules_reading(flow, name, from_summaries=True)
+        if readers is None:
+            return True
+
+        def names_it(node: ast.AST) -> bool:
+            return isinstance(node, ast.Name) and node.id == name or isinstance(node, ast.Attribute) and node.attr == name
+
+        for reader in readers:
+            ctx = reader.ctx
+            if any(names_it(a.value) for method in LIST_CHANGES for a in ctx.attribute_loads(method)) \
+                    or any(names_it(n.target) for n in ctx.nodes(ast.AugAssign)) \
+                    or any(isinstance(n.ctx, (ast.Store, ast.Del)) and names_it(n.value) for n in ctx.nodes(ast.Subscript)):
+                return True
+        return False
 
     def _mutations(self, node: ast.AST | None, name: str) -> tuple[dict[str, Entry], bool]:
         """`name[k] = v`, `name.update(...)`, `name.setdefault(k, v)` on the variable a dict was bound to."""
