@@ -54,6 +54,9 @@ Together = frozenset[tuple[frozenset[str], frozenset[str]]]  # pairs of word set
 TOP_LEVEL_BINDING = re.compile(r"^(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)|^(\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
 _BINDING_AFTER_BREAK = re.compile(r"\n(?:(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)|(\w+)[ \t]*(?::[^=\n]*)?=(?!=))")
 # A statement of the top level whose block is the module's code too (`try:` around an import probe, `if`, `with`)
+# a top-level name bound to an empty container, which other code fills (`REGISTRY = {}` filled by a decorator)
+_EMPTY_CONTAINER = re.compile(r"^(\w+)[ \t]*(?::[^=\n]*)?=[ \t]*(?:\{\}|\[\]|(?:dict|list|set)\(\)|(?:collections\.)?"
+                              r"(?:defaultdict|OrderedDict)\([\w.]*\))[ \t]*(?:#.*)?$", re.M)
 _TOP_LEVEL_BLOCK = re.compile(r"^(?:if|elif|else|try|except|finally|with|for|while|async[ \t]+(?:with|for))\b", re.M)
 _TOP_LEVEL_LINE = re.compile(r"^(\S.*)?$", re.M)
 _INDENTED_BINDING = re.compile(r"^[ \t]+(\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
@@ -588,9 +591,11 @@ def _with_what_they_read(doc: Document, words: set[str], together: Together = fr
     read: set[str] = set()
     used: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())  # the names that picked `chunks`
     bound_at_top: set[str] = set()
+    containers: set[str] = set()  # bound to an empty container at the top level: filled by code elsewhere
     for chunk in doc.all_chunks:  # a method's chunk binds nothing at the top level
         if chunk.role != "member":
             bound_at_top |= _bound_at_top(chunk.text)
+            containers |= _empty_containers(chunk.text)
     for _ in range(rounds):
         sizes = (len(called), len(read))
         for chunk in chunks:
@@ -598,6 +603,9 @@ def _with_what_they_read(doc: Document, words: set[str], together: Together = fr
                 continue
             reads, defines, factories = chunk.parsed.fact("names", _names)
             read.update(reads & bound_at_top)
+            # a registry read here (`WRAP_POLICIES[name]`): the chunks that fill it, as call sites are (the function
+            # `register_policy` that stores into it, then the classes its decorator registers)
+            called.update(reads & containers)
             if "__init_subclass__" in defines and chunk.head is not None and chunk.head.parsed is not None \
                     and chunk.head.parsed.classdef is not None:
                 called.add(chunk.head.parsed.classdef.name)  # each class statement deriving from it calls the hook
@@ -652,6 +660,12 @@ def _named_alike(old: Chunk, old_picked: list[Chunk], new: Chunk, new_picked: li
     if _same_code(old, new):
         return True
     return bool(old.parsed.fact("names", _names) == new.parsed.fact("names", _names))
+
+
+@functools.lru_cache(maxsize=8192)
+def _empty_containers(text: str) -> frozenset[str]:
+    """Names a chunk's text binds at the top level to an empty dict, list or set (`REGISTRY = {}`)."""
+    return frozenset(_EMPTY_CONTAINER.findall(text)) if "=" in text else frozenset()
 
 
 @functools.lru_cache(maxsize=8192)

@@ -807,8 +807,6 @@ KNOWN_MISSES: dict[str, str] = {
         "with `dict(defaults)`",
     "s1044_metric_tracker_partialmethod_grad_norm_reduced_by_max":
         "missed: `reduce_op=\"max\"` is bound by `functools.partialmethod(_record, reduce_op=\"max\")`",
-    "s1046_wrap_policy_class_registry_call_takes_nonwrapped_numel":
-        "missed: the policy class comes out of a registry a class decorator fills, picked by `RUN[\"wrap\"]`",
     "s1048_forward_method_registry_reads_name_of_unwrapped_eval_decorator":
         "missed: the names come from a list filled with `fn.__name__` by a decorator stacked on a wrapper written "
         "without `functools.wraps` (the name recorded is `wrapper`)",
