@@ -9121,11 +9121,60 @@ class Flow:
             combined = idioms.iterated(self, expr)
             return (combined, self) if combined is not None else None
         held = self.values(expr)
+        if len(held) == 1 and not held[0].when and held[0].extra in ("grown", "filled"):
+            return self._appended_display(held[0], expr)
         if len(held) != 1 or held[0].when or held[0].extra is not None or not (
                 isinstance(held[0].node, ast.Tuple) or isinstance(held[0].node, ast.List)
                 and (held[0].read_from is not None or self._kept_whole(held[0], expr))):
             return None
         return held[0].node, held[0].flow or self
+
+    def _appended_display(self, held: Value, read: ast.expr) -> tuple[ast.List, Flow] | None:
+        """`FORWARD_METHODS = []` at this module's top level, grown only by `FORWARD_METHODS.append(x)` statements,
+        each a statement of the top level or of the body of a plain function whose calls the module shows (a
+        decorator's applications: `@forward_method def sample`), read inside a function (after the module has
+        run): a display of what each append adds, for each call of its function. None otherwise (another change,
+        an append in a loop or a branch, a call the module cannot show, another module that changes it)."""
+        display = held.node
+        bound = self.ctx.parents.get(display) if held.flow in (None, self) and isinstance(display, ast.List) else None
+        if not (isinstance(bound, ast.Assign) and len(bound.targets) == 1 and isinstance(bound.targets[0], ast.Name)
+                and isinstance(self.ctx.parents.get(bound), ast.Module)) or display.elts \
+                or self.ctx.enclosing_function(read) is None:  # type: ignore[union-attr]  # a List: checked
+            return None
+        name = bound.targets[0].id
+        if any(self.ctx.method_calls_on(m, name) for m in LIST_CHANGES if m != "append") or self.ctx.subscript_stores(name) \
+                or any(isinstance(n.target, ast.Name) and n.target.id == name for n in self.ctx.nodes(ast.AugAssign)) \
+                or self.doc_path_imported() and self._list_changed_elsewhere(self, name):
+            return None
+
+        def build() -> ast.List | None:
+            items: list[ast.expr] = []
+            for call in self.ctx.method_calls_on("append", name):
+                statement, func = self.ctx.parents.get(call), self.ctx.enclosing_function(call)
+                if len(call.args) != 1 or call.keywords or not isinstance(statement, ast.Expr) \
+                        or not isinstance(self.ctx.parents.get(statement), (ast.Module, ast.FunctionDef)):
+                    return None  # (in a loop, a branch, a `try`: how many times it runs is the run's)
+                if func is None:
+                    items.append(call.args[0])
+                    continue
+                if not isinstance(func, ast.FunctionDef) or self._method_class(func) is not None:
+                    return None
+                factory = self.ctx.enclosing_function(func)
+                sites = list(itertools.islice(self.call_sites(func), MAX_REGISTRATIONS + 1))
+                if not sites or len(sites) > MAX_REGISTRATIONS:
+                    return None
+                for site, bound_self, when in sites:
+                    if bound_self or isinstance(site, _CalledBack) or when:
+                        return None
+                    outer: Flow = self
+                    if factory is not None and isinstance(site.func, ast.Call) \
+                            and any(self._is(factory, x) for x in self.values(site.func.func)):
+                        outer = self._registering(self, factory, site.func)  # `register("x")`: the factory for that call
+                    items.append(self._stand_in(call.args[0], self._registering(outer, func, site).values(call.args[0])))
+            return ast.copy_location(ast.List(elts=items, ctx=ast.Load()), display) if items else None
+
+        made = self.ctx.once(f"appended {name}", display, build)  # type: ignore[arg-type]  # a List: checked
+        return (made, self) if made is not None else None
 
     def _kept_whole(self, held: Value, read: ast.expr) -> bool:
         """A list display bound to a name of this module (`CALLBACKS = [log_device, ...]`) that nothing may change

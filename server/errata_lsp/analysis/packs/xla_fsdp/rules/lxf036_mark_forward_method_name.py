@@ -137,7 +137,8 @@ class MarkForwardMethodName(Rule):
         name = str(constant.value)
         spelled, written = ctx.doc.source(receiver), ctx.doc.source(named)
         turn = f" on the turn `{written}` is {name!r}" if looped else ""
-        if looped and module is None:
+        written_here = module is None and constant in ctx.parents  # (not a name the run computes: `fn.__name__`)
+        if looped and written_here:
             named = constant  # this file's element of the tuple: the one to change
         if name == "forward":
             yield self.finding(ctx, named, (
@@ -164,7 +165,8 @@ class MarkForwardMethodName(Rule):
         owner = module.ctx if module is not None else ctx  # the name written in another module is fixed there
         literal = owner.doc.source(constant)
         quote = literal[0]
-        if near and quote in "'\"" and literal[1:2] != quote:  # a plain one-line string: rewritten in its quote
+        if near and (written_here or module is not None) and quote in "'\"" and literal[1:2] != quote:
+            # a plain one-line string: rewritten in its quote
             fixes.append(fix(f"Mark `{near[0]}` instead", replace(owner, constant, f"{quote}{near[0]}{quote}"),
                              safety=Safety.UNSAFE, preferred=True, path=module.origin if module else None))
         finding = self.finding(ctx, named, message, fixes)
@@ -214,8 +216,8 @@ def _loop_names(ctx: Context, call: ast.Call) -> list[tuple[ast.expr, ast.Consta
                 or not isinstance(element[0].node, ast.Constant) or not isinstance(element[0].node.value, str):
             continue
         value, constant = element[0], element[0].node
-        if not value.foreign and constant in ctx.parents:
-            names.append((arg, constant, None))
+        if not value.foreign and (constant in ctx.parents or hasattr(constant, "lineno")):
+            names.append((arg, constant, None))  # (written here, or computed here: `fn.__name__` of a wrapper)
         elif value.foreign and value.flow is not None and value.flow.origin is not None:
             names.append((arg, constant, value.flow))
     return names
