@@ -10,7 +10,7 @@ import ast
 import pytest
 
 from errata_lsp.analysis import check_source
-from errata_lsp.analysis.attrdicts import PLAIN, WRAPS, item_reading
+from errata_lsp.analysis.attrdicts import PLAIN, WRAPS, converter, item_reading
 
 CLASSES = {
     "getattr is dict's getitem": ("class Config(dict):\n    __getattr__ = dict.__getitem__\n"
@@ -34,6 +34,9 @@ CLASSES = {
                                    "        for key, value in self.items():\n            if isinstance(value, dict):\n"
                                    "                self[key] = Config(value)\n"
                                    "    __getattr__ = dict.__getitem__\n", WRAPS),
+    "wraps a dict item again in place": ("class Config(dict):\n    def __getattr__(self, key):\n"
+                                         "        value = self[key]\n        if type(value) is dict:\n"
+                                         "            value = self[key] = Config(value)\n        return value\n", WRAPS),
     "another base": ("from collections import UserDict\nclass Config(UserDict):\n    def __getattr__(self, name):\n"
                      "        return self[name]\n", None),
     "no hook": ("class Config(dict):\n    pass\n", None),
@@ -180,3 +183,133 @@ def test_keywords_of_the_construction_read_by_attribute_and_by_key():
     assert [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column) for f in found] == \
         [("LXF033", "error", 15, 50)]
     assert check_source(FLAT.format(strategy="xla")).findings == []
+
+
+DEFAULTED = '''\
+class Config(dict):
+    def __init__(self, mapping=(), **kwargs):
+        super().__init__(mapping, **kwargs)
+        self.__dict__ = self
+        for key, value in self.items():
+            if isinstance(value, dict):
+                self[key] = Config(value)
+
+    def set_path(self, dotted, value):
+        *parents, leaf = dotted.split(".")
+        node = self
+        for name in parents:
+            node = node[name]
+        node[leaf] = value'''
+
+
+def test_an_init_with_a_default_mapping_reads_its_items_and_a_method_that_may_store_leaves_them_unknown():
+    assert findings(DEFAULTED, "ddp") == [("LXF033", "error", 43, 67)]
+    assert findings(DEFAULTED, "ddp", after='CFG.set_path("parallel.kind", "fsdp")\n') == []
+
+
+CONVERTERS = {
+    "to namespace": ("def to_namespace(value):\n    if isinstance(value, dict):\n"
+                     "        return SimpleNamespace(**{k: to_namespace(v) for k, v in value.items()})\n    return value\n",
+                     ("SimpleNamespace", True)),
+    "dotdict with lists and elif": ("def dotdict(obj):\n    if isinstance(obj, dict):\n"
+                                    "        return DotDict({k: dotdict(v) for k, v in obj.items()})\n"
+                                    "    elif isinstance(obj, (list, tuple)):\n        return [dotdict(v) for v in obj]\n"
+                                    "    else:\n        return obj\n", ("DotDict", False)),
+    "filters keys": ("def conv(value):\n    if isinstance(value, dict):\n"
+                     "        return NS(**{k: conv(v) for k, v in value.items() if k})\n    return value\n", None),
+    "converts values another way": ("def conv(value):\n    if isinstance(value, dict):\n"
+                                    "        return NS(**{k: str(v) for k, v in value.items()})\n    return value\n", None),
+    "returns something else at the end": ("def conv(value):\n    if isinstance(value, dict):\n"
+                                          "        return NS(**{k: conv(v) for k, v in value.items()})\n    return None\n",
+                                          None),
+    "two parameters": ("def conv(value, depth):\n    if isinstance(value, dict):\n"
+                       "        return NS(**{k: conv(v, depth) for k, v in value.items()})\n    return value\n", None),
+}
+
+
+@pytest.mark.parametrize("name", list(CONVERTERS))
+def test_which_functions_convert_every_nested_dict(name):
+    source, expected = CONVERTERS[name]
+    found = converter(ast.parse(source).body[0])
+    assert (None if found is None else (ast.unparse(found.wrap), found.spread)) == expected
+
+
+CONVERTED = '''\
+import json
+from types import SimpleNamespace
+
+from lightning.fabric import Fabric
+
+SETTINGS = {{"trainer": {{"accelerator": "tpu", "strategy": "{strategy}", "devices": "auto"}}, "seed": 3}}
+
+
+{how}
+
+
+def train(fabric):
+    pass
+
+
+if __name__ == "__main__":
+    cfg = {made}
+    Fabric(**vars(cfg.trainer)).launch(train)
+'''
+
+HOWS = {
+    "converter": ("def to_namespace(value):\n    if isinstance(value, dict):\n"
+                  "        return SimpleNamespace(**{k: to_namespace(v) for k, v in value.items()})\n    return value",
+                  "to_namespace(SETTINGS)"),
+    "object hook": ("def load(text):\n    return json.loads(text, object_hook=lambda d: SimpleNamespace(**d))",
+                    'load(\'{"trainer": {"accelerator": "tpu", "strategy": "STRATEGY"}}\')'),
+}
+
+
+@pytest.mark.parametrize("how", list(HOWS))
+def test_a_structure_every_dict_of_which_becomes_a_namespace_reads_by_attribute(how):
+    code, made = HOWS[how]
+
+    def found(strategy: str) -> list[tuple[str, str, int]]:
+        text = CONVERTED.format(strategy=strategy, how=code, made=made.replace("STRATEGY", strategy))
+        return [(f.code, f.severity.value, f.span.start.line + 1) for f in check_source(text).findings]
+
+    at = 21 if how == "converter" else 19  # the `Fabric(**vars(cfg.trainer))` line
+    assert found("fsdp_xla") == [("LXF034", "error", at)]
+    assert found("xla_fsdp") == []
+
+
+def test_an_object_hook_the_layer_cannot_read_leaves_the_structure_unknown():
+    text = CONVERTED.format(strategy="fsdp_xla", how="def hook(d):\n    return d", made=(
+        "json.loads(json.dumps(SETTINGS), object_hook=lambda d: dict(d, extra=1))"))
+    assert check_source(text.replace("**vars(cfg.trainer)", '**cfg["trainer"]')).findings == []
+
+
+SPREAD = '''\
+from lightning.fabric import Fabric
+
+
+class DotDict(dict):
+    __getattr__ = dict.get
+
+
+def dotdict(obj):
+    if isinstance(obj, dict):
+        return DotDict({{k: dotdict(v) for k, v in obj.items()}})
+    return obj
+
+
+HPARAMS = dotdict({{"fabric": {{"accelerator": "tpu", "strategy": "{strategy}"}}}})
+
+
+def train(fabric):
+    pass
+
+
+Fabric(**HPARAMS.fabric).launch(train)
+'''
+
+
+def test_a_dict_subclass_read_by_attribute_spreads_its_items():
+    found = check_source(SPREAD.format(strategy="fsdp_xla")).findings
+    assert [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column) for f in found] == \
+        [("LXF034", "error", 21, 9)]
+    assert check_source(SPREAD.format(strategy="xla_fsdp")).findings == []

@@ -50,3 +50,63 @@ if __name__ == "__main__":
 def test_a_policy_class_a_decorator_registers_is_judged_by_its_call(third, expected):
     found = check_source(SCRIPT.format(third=third)).findings
     assert [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column) for f in found] == expected
+
+
+MARKED = '''\
+import functools
+
+import torch
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+FORWARD_METHODS = []
+
+
+def forward_method(fn):
+    {append}
+    return fn
+
+
+def no_grad(fn):
+    {wraps}
+    def wrapper(self, *args, **kwargs):
+        with torch.no_grad():
+            return fn(self, *args, **kwargs)
+
+    return wrapper
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(2, 2)
+
+    def forward(self, x):
+        return self.fc(x)
+
+    @forward_method
+    @no_grad
+    def generate(self, x):
+        return self.fc(x)
+
+
+def train(fabric):
+    model = fabric.setup_module(Net())
+    for name in FORWARD_METHODS:
+        model.mark_forward_method(name)
+
+
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy()).launch(train)
+'''
+
+
+@pytest.mark.parametrize("append,wraps,expected", [
+    ("FORWARD_METHODS.append(fn.__name__)", "", [("LXF036", "error", 42, 34)]),  # the name recorded is 'wrapper'
+    ("FORWARD_METHODS.append(fn.__name__)", "@functools.wraps(fn)", []),
+    ("if fn.__doc__ is None:\n        FORWARD_METHODS.append(fn.__name__)", "", []),  # a branch: the run's
+], ids=["wrapper-name", "wraps-keeps-the-name", "appended-in-a-branch"])
+def test_names_a_decorator_appends_to_a_list_are_each_marked(append, wraps, expected):
+    found = check_source(MARKED.format(append=append, wraps=wraps)).findings
+    assert [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column) for f in found
+            if f.code == "LXF036"] == expected

@@ -19,6 +19,7 @@ dict reads by attribute too (`cfg.hardware.accelerator`); `PLAIN`: it does not.
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 
 PLAIN = "plain"
 WRAPS = "wraps"
@@ -113,7 +114,9 @@ def _returns_items(hook: ast.FunctionDef, cls_name: str) -> bool:
             return False
         if _item_read(expr, owner, key):
             return True
-        if isinstance(expr, ast.Name) and expr.id in assigned and expr.id not in seen:
+        if isinstance(expr, ast.Name) and expr.id in seen:
+            return True  # `value = Config(value)`: wrapped again, as its other bindings give it
+        if isinstance(expr, ast.Name) and expr.id in assigned:
             return all(derived(v, seen | {expr.id}) for v in assigned[expr.id])
         if isinstance(expr, ast.IfExp):
             return derived(expr.body, seen) and derived(expr.orelse, seen)
@@ -150,8 +153,8 @@ def _hands_to_dict(init: ast.FunctionDef, cls_name: str) -> bool:
     and otherwise only makes the instance its own `__dict__` or stores its items wrapped in the class again
     (`for k, v in self.items(): if isinstance(v, dict): self[k] = Config(v)`)."""
     args = init.args
-    if not args.args or args.kwonlyargs or args.posonlyargs or args.defaults:
-        return False
+    if not args.args or args.kwonlyargs or args.posonlyargs:
+        return False  # (a default is what `dict.__init__` gets when the construction leaves it: `mapping=()`)
     owner, params = args.args[0].arg, [a.arg for a in args.args[1:]]
     forwarded = 0
     for stmt in init.body:
@@ -205,3 +208,124 @@ def _only_wraps_items(loop: ast.For, owner: str, cls_name: str) -> bool:
         if isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.Delete, ast.NamedExpr)):
             return False
     return True
+
+
+@dataclass(frozen=True)
+class Converter:
+    """A function that gives every dict of a nested structure to `wrap`, inner ones first (`to_namespace`,
+    `dotdict`): `wrap({k: f(v) for k, v in d.items()})`, or `wrap(**{...})` when `spread`."""
+
+    wrap: ast.expr
+    spread: bool
+
+
+MAPPINGS = frozenset(("dict", "Mapping", "MutableMapping", "abc.Mapping", "collections.abc.Mapping"))
+SEQUENCES = frozenset(("list", "tuple"))
+
+
+def converter(func: ast.AST) -> Converter | None:
+    """`func` is a structural converter of one parameter `x`: a chain of `if isinstance(x, dict): return
+    wrap({k: func(v) for k, v in x.items()})` (or `wrap(**{...})`), optionally `if isinstance(x, (list, tuple)):
+    return [func(v) for v in x]`, then `return x` (`elif`/`else` alike). None for any other function."""
+    if not isinstance(func, ast.FunctionDef) or func.decorator_list:
+        return None
+    args = func.args
+    if len(args.args) != 1 or args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs:
+        return None
+    param, name = args.args[0].arg, func.name
+    branches, last = _branches([s for s in func.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))])
+    if branches is None or last is None or not _is(last, param):
+        return None
+    found: Converter | None = None
+    for test, returned in branches:
+        kinds = _isinstance_of(test, param)
+        if kinds and kinds <= MAPPINGS and found is None:
+            found = _wrapped_items(returned, param, name)
+            if found is None:
+                return None
+        elif not (kinds and kinds <= SEQUENCES and _each_converted(returned, param, name)):
+            return None
+    return found
+
+
+def _branches(body: list[ast.stmt]) -> tuple[list[tuple[ast.expr, ast.expr | None]] | None, ast.expr | None]:
+    """The (test, returned value) of each `if test: return value` of a body that ends in `return x`, with `x`;
+    (None, None) for another shape."""
+    out: list[tuple[ast.expr, ast.expr | None]] = []
+    while body:
+        stmt = body[0]
+        if isinstance(stmt, ast.Return) and len(body) == 1:
+            return out, stmt.value
+        if not (isinstance(stmt, ast.If) and len(stmt.body) == 1 and isinstance(stmt.body[0], ast.Return)):
+            return None, None
+        out.append((stmt.test, stmt.body[0].value))
+        body = [*stmt.orelse, *body[1:]] if stmt.orelse else body[1:]
+    return None, None
+
+
+def _isinstance_of(test: ast.expr, param: str) -> frozenset[str] | None:
+    """The type names `isinstance(param, X)` or `isinstance(param, (X, Y))` tests."""
+    if not (isinstance(test, ast.Call) and _is(test.func, "isinstance") and len(test.args) == 2 and not test.keywords
+            and _is(test.args[0], param)):
+        return None
+    kinds = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+    names = [ast.unparse(k) for k in kinds if isinstance(k, (ast.Name, ast.Attribute))]
+    return frozenset(names) if len(names) == len(kinds) else None
+
+
+def _wrapped_items(returned: ast.expr | None, param: str, name: str) -> Converter | None:
+    """`wrap({k: name(v) for k, v in param.items()})` or `wrap(**{...})`."""
+    if not isinstance(returned, ast.Call) or not isinstance(returned.func, (ast.Name, ast.Attribute)):
+        return None
+    if len(returned.args) == 1 and not returned.keywords:
+        comp, spread = returned.args[0], False
+    elif not returned.args and len(returned.keywords) == 1 and returned.keywords[0].arg is None:
+        comp, spread = returned.keywords[0].value, True
+    else:
+        return None
+    if not isinstance(comp, ast.DictComp) or len(comp.generators) != 1:
+        return None
+    gen = comp.generators[0]
+    target = gen.target
+    if gen.ifs or gen.is_async or not (isinstance(target, ast.Tuple) and len(target.elts) == 2
+                                       and all(isinstance(t, ast.Name) for t in target.elts)):
+        return None
+    key, value = (t.id for t in target.elts)  # type: ignore[attr-defined]  # Names: checked
+    items = gen.iter
+    if not (isinstance(items, ast.Call) and isinstance(items.func, ast.Attribute) and items.func.attr == "items"
+            and _is(items.func.value, param) and not items.args) or not _is(comp.key, key):
+        return None
+    converted = comp.value
+    if not (isinstance(converted, ast.Call) and _is(converted.func, name) and len(converted.args) == 1
+            and _is(converted.args[0], value) and not converted.keywords):
+        return None
+    return Converter(returned.func, spread)
+
+
+def _each_converted(returned: ast.expr | None, param: str, name: str) -> bool:
+    """`[name(v) for v in param]` (or `tuple(...)` of the same generator)."""
+    comp = returned.args[0] if isinstance(returned, ast.Call) and _is(returned.func, "tuple") and len(returned.args) == 1 \
+        else returned
+    if not isinstance(comp, (ast.ListComp, ast.GeneratorExp)) or len(comp.generators) != 1:
+        return False
+    gen = comp.generators[0]
+    return isinstance(gen.target, ast.Name) and _is(gen.iter, param) and not gen.ifs and isinstance(comp.elt, ast.Call) \
+        and _is(comp.elt.func, name) and len(comp.elt.args) == 1 and _is(comp.elt.args[0], gen.target.id)
+
+
+def object_hook(hook: ast.expr) -> Converter | None:
+    """`json.load(..., object_hook=hook)` gives every dict it decodes, inner ones first, to `hook`: a class or
+    function named (`object_hook=AttrDict`), or `lambda d: SimpleNamespace(**d)` / `lambda d: Config(d)`."""
+    if isinstance(hook, (ast.Name, ast.Attribute)):
+        return Converter(hook, False)
+    if not isinstance(hook, ast.Lambda) or len(hook.args.args) != 1 or hook.args.vararg or hook.args.kwarg \
+            or hook.args.kwonlyargs or hook.args.posonlyargs:
+        return None
+    param, body = hook.args.args[0].arg, hook.body
+    if not isinstance(body, ast.Call) or not isinstance(body.func, (ast.Name, ast.Attribute)):
+        return None
+    if len(body.args) == 1 and not body.keywords and _is(body.args[0], param):
+        return Converter(body.func, False)
+    if not body.args and len(body.keywords) == 1 and body.keywords[0].arg is None and _is(body.keywords[0].value, param):
+        return Converter(body.func, True)
+    return None

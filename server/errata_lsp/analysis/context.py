@@ -1423,7 +1423,7 @@ class Context:
             if kw.arg is not None:
                 args[kw.arg] = Arg(kw.arg, kw.value, kw)
                 continue
-            values = self.flow.plain_run(self.flow.values(kw.value))
+            values = tuple(self.flow.items_of(v) for v in self.flow.plain_run(self.flow.values(kw.value)))
             if len(values) > 1 and all(v.kind == "dict" for v in values):
                 complete = self._alternative_args(kw, values, args) and complete
                 continue

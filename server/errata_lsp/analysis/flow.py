@@ -118,7 +118,9 @@ MAX_STEPS = 50_000
 MAX_CONTEXTS = 4  # calls of one function evaluated each for its own arguments; then their merge
 MAX_SITE_DEPTH = 2  # a helper called from a helper evaluated for one call: two levels
 MAX_CALLER_HOPS = 3  # modules whose callers pass a value on, one to the next (train.py -> engine.py -> steps.py)
+MAX_CONVERTED_DEPTH = 8  # nested dicts a structural converter's call is followed into (`to_namespace(SETTINGS)`)
 DICT_CHANGES = ("update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__")
+ITEM_READERS = frozenset(("get", "keys", "items", "values", "copy", "__getitem__", "__contains__"))  # change nothing
 MAX_FORWARDING = 3  # wrappers passing `*args, **kwargs` on, one inside another
 MAX_LOOP_TURNS = 16  # elements of a display a `for` loop runs over, each a value of its variable
 MAX_TURN_TEXT = 40  # an element named by its text up to this length, else by its position
@@ -4814,7 +4816,9 @@ class Flow:
         """`ns.key = value` statements of the block that builds the namespace (`ns = SimpleNamespace(...)`),
         after that and before the statement of the block that holds `use`: each key stored once, by a
         statement of that one shape, and set nowhere else (no other store, no `setattr` that may name it)."""
-        place = self.ctx.block_place(self.ctx.statement_of(namespace.node)) if namespace.node is not None else None
+        # (a namespace made up for a converter's dict is bound nowhere: nothing stores into it)
+        place = self.ctx.block_place(self.ctx.statement_of(namespace.node)) \
+            if namespace.node is not None and namespace.node in self.ctx.parents else None
         if place is None:
             return {}
         block, start = place
@@ -6266,7 +6270,8 @@ class Flow:
     def _spread_entries(self, spread: ast.expr, before: dict[str, Entry] | None = None) -> tuple[dict[str, Entry], bool]:
         """The entries a `**spread` (or a side of `a | b`) adds: those of the one dict it holds; of several dicts
         it may hold, each one's under its condition over the entries `before` it (`_alternative_entries`)."""
-        entries, complete = self._alternative_entries(self.plain_run(self.values(spread)), before or {})
+        held = tuple(self.items_of(x) for x in self.plain_run(self.values(spread)))
+        entries, complete = self._alternative_entries(held, before or {})
         return entries or {}, complete
 
     def _options(self, args: Value) -> tuple[dict[str, Entry] | None, bool]:
@@ -7141,11 +7146,50 @@ class Flow:
                 return option
         out: list[Value] = []
         for f in self.values(node.func):
+            converted = self._converted_structure(node, f) if f.kind == "function" and isinstance(f.node, ast.FunctionDef) \
+                else None
+            if converted is not None:  # `to_namespace(SETTINGS)`: the structure with each dict given to the wrapper
+                out.extend(x.under(f.when) for x in converted)
+                continue
             got = self._attrgetter_call(node, f)
             got = self._itemgetter_call(node, f) if got is None else got
             # what an entry picked by a key builds (`FACTORIES[name]()`) is picked by that key
             out.extend(x.under(f.when).picked_by(f.picked) for x in (got if got is not None else self._call_of(node, f)))
         return tuple(out)
+
+    def _converted_structure(self, node: ast.Call, func: Value) -> tuple[Value, ...] | None:
+        """`to_namespace(SETTINGS)` of a structural converter (`attrdicts.converter`: each dict of a nested structure
+        given to `SimpleNamespace(**...)`, a `DotDict(...)`, inner ones first): what the wrapper builds from each dict
+        the argument may hold, its dict items converted alike. None for another function or a call of another shape."""
+        there = func.flow or self
+        shape = there.ctx.once("converter", func.node, lambda: attrdicts.converter(func.node))  # type: ignore[arg-type]
+        if shape is None or len(node.args) != 1 or node.keywords or isinstance(node.args[0], ast.Starred):
+            return None
+        return tuple(self._convert(x, node, there, shape, MAX_CONVERTED_DEPTH) for x in self.values(node.args[0]))
+
+    def _convert(self, held: Value, call: ast.Call, there: Flow, shape: attrdicts.Converter, depth: int) -> Value:
+        """One value as the converter leaves it: a dict given to the wrapper, written in `there` (the converter's
+        module), its entries converted first; anything else as it is (a list's items are left unconverted:
+        unknown once read)."""
+        if held.kind != "dict":
+            return held
+        entries, complete = (held.flow or self).entries(held)
+        if entries is None or not complete or depth <= 0 or any(e.when for e in entries.values()):
+            return Value("unknown", call, held.when, flow=self)
+        where = held.node if held.node is not None and hasattr(held.node, "lineno") else call
+        keys: list[ast.expr | None] = []
+        values: list[ast.expr] = []
+        for key, entry in entries.items():
+            converted = tuple(self._convert(x, call, there, shape, depth - 1) for x in entry.values())
+            stand_in = ast.copy_location(ast.Name(id="_", ctx=ast.Load()), where)
+            there.base.pin(stand_in, converted)
+            keys.append(ast.copy_location(ast.Constant(key), where))
+            values.append(stand_in)
+        display = ast.copy_location(ast.Dict(keys=keys, values=values), where)
+        wrapped = ast.copy_location(ast.Call(func=shape.wrap, args=[] if shape.spread else [display],
+                                             keywords=[ast.keyword(arg=None, value=display)] if shape.spread else []), where)
+        made = there.values(wrapped)
+        return made[0].under(held.when) if len(made) == 1 else Value("unknown", call, held.when, flow=self)
 
     def _builtin_conversion(self, node: ast.Call, name: str) -> tuple[Value, ...] | None:
         """`int(os.environ.get("TPU_CORES", "1"))`: each constant the argument may hold, converted as the run
@@ -7907,13 +7951,25 @@ class Flow:
         `read_by_key`: `cfg["hardware"]`, the item as stored. None when the file cannot tell: another class, a
         name of `dict`'s own (`cfg.items`), a key the construction may not give, items changed after it."""
         reading = self.ctx.once(f"item reading {id(cls)}", cls, lambda: attrdicts.item_reading(cls))
-        if reading is None or not read_by_key and key in attrdicts.DICT_ATTRIBUTES or self._items_changed(call):
+        if reading is None or not read_by_key and key in attrdicts.DICT_ATTRIBUTES \
+                or self.ctx.once("items changed", call, lambda: self._items_changed(call)):
             return None
         entries, _ = self.entries(Value("dict", call, flow=self))
         if entries is None or key not in entries:
             return None
         wraps = reading == attrdicts.WRAPS and not read_by_key
         return tuple(self._wrapped_item(cls, x) if wraps and x.kind == "dict" else x for x in entries[key].values())
+
+    def items_of(self, value: Value) -> Value:
+        """An instance of a dict subclass read by attribute (`attrdicts`) as the dict of its items, for a `**` that
+        spreads it (`Fabric(**HPARAMS.fabric)`); any other value as it is."""
+        cls, call = value.extra if value.kind == "instance" and isinstance(value.extra, tuple) else (None, None)
+        flow = value.flow or self
+        if not isinstance(cls, ast.ClassDef) or not isinstance(call, ast.Call) \
+                or flow.ctx.once(f"item reading {id(cls)}", cls, lambda: attrdicts.item_reading(cls)) is None \
+                or flow.ctx.once("items changed", call, lambda: flow._items_changed(call)):
+            return value
+        return Value("dict", call, value.when, label=value.label, flow=flow)
 
     def _items_changed(self, call: ast.Call) -> bool:
         """The name the construction `call` is bound to has an item or an attribute set, or a dict method
@@ -7924,15 +7980,17 @@ class Flow:
         name = bound.targets[0].id
         if self._dict_changed(name):
             return True
+        def rooted_here(node: ast.AST) -> bool:
+            while isinstance(node, (ast.Attribute, ast.Subscript, ast.Call)):
+                node = node.func if isinstance(node, ast.Call) else node.value
+            return isinstance(node, ast.Name) and node.id == name
+
         changed: list[ast.Attribute | ast.Subscript] = [*self.ctx.nodes(ast.Attribute), *self.ctx.nodes(ast.Subscript)]
-        for node in changed:
-            if isinstance(node.ctx, (ast.Store, ast.Del)):
-                root: ast.AST = node
-                while isinstance(root, (ast.Attribute, ast.Subscript)):
-                    root = root.value
-                if isinstance(root, ast.Name) and root.id == name:
-                    return True
-        return False
+        if any(isinstance(node.ctx, (ast.Store, ast.Del)) and rooted_here(node) for node in changed):
+            return True
+        # a method called on it or on an item of it may store items (`cfg.set_path("fsdp.policy", ...)`, `cfg.merge(...)`)
+        return any(isinstance(call.func, ast.Attribute) and call.func.attr not in ITEM_READERS and rooted_here(call.func)
+                   for call in self.ctx.nodes(ast.Call))
 
     def _wrapped_item(self, cls: ast.ClassDef, item: Value) -> Value:
         """A dict item as `__getattr__` gives it, wrapped in `cls` again: an instance built from it (`Config(v)`,
@@ -8371,6 +8429,11 @@ class Flow:
         v: Callable[..., tuple[Value, ...]] = lambda kind, **kw: (Value(kind, node, qualified=qualified, flow=self, **kw),)  # noqa: E731
         if qualified in datafiles.LOADERS:  # `yaml.safe_load(open(path))`: the file's contents, read as data
             data = datafiles.loaded(self, node, qualified)
+            hook = next((k.value for k in node.keywords if k.arg == "object_hook"), None)
+            if data is not None and hook is not None:  # `json.loads(text, object_hook=lambda d: SimpleNamespace(**d))`
+                shape = attrdicts.object_hook(hook)
+                return tuple(self._convert(x, node, self, shape, MAX_CONVERTED_DEPTH) for x in data) \
+                    if shape is not None else (Value("unknown", node, flow=self),)
             if data is not None:
                 return data
         if qualified in ENVIRONMENT_READS and len(node.args) in (1, 2) and not node.keywords \
@@ -9136,10 +9199,11 @@ class Flow:
         run): a display of what each append adds, for each call of its function. None otherwise (another change,
         an append in a loop or a branch, a call the module cannot show, another module that changes it)."""
         display = held.node
-        bound = self.ctx.parents.get(display) if held.flow in (None, self) and isinstance(display, ast.List) else None
+        if not isinstance(display, ast.List) or display.elts or held.flow not in (None, self):
+            return None
+        bound = self.ctx.parents.get(display)
         if not (isinstance(bound, ast.Assign) and len(bound.targets) == 1 and isinstance(bound.targets[0], ast.Name)
-                and isinstance(self.ctx.parents.get(bound), ast.Module)) or display.elts \
-                or self.ctx.enclosing_function(read) is None:  # type: ignore[union-attr]  # a List: checked
+                and isinstance(self.ctx.parents.get(bound), ast.Module)) or self.ctx.enclosing_function(read) is None:
             return None
         name = bound.targets[0].id
         if any(self.ctx.method_calls_on(m, name) for m in LIST_CHANGES if m != "append") or self.ctx.subscript_stores(name) \
@@ -9173,7 +9237,7 @@ class Flow:
                     items.append(self._stand_in(call.args[0], self._registering(outer, func, site).values(call.args[0])))
             return ast.copy_location(ast.List(elts=items, ctx=ast.Load()), display) if items else None
 
-        made = self.ctx.once(f"appended {name}", display, build)  # type: ignore[arg-type]  # a List: checked
+        made = self.ctx.once(f"appended {name}", display, build)
         return (made, self) if made is not None else None
 
     def _kept_whole(self, held: Value, read: ast.expr) -> bool:
