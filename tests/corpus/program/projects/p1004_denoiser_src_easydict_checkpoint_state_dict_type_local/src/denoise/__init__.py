@@ -1,0 +1,1 @@
+"""Image denoising with a small convolutional autoencoder."""

@@ -1,0 +1,7 @@
+"""Named profiles: what each run changes with respect to the defaults."""
+
+PROFILES = {
+    "full": {"optim": {"steps": 20000, "batch": 256}},
+    # a quick end-to-end check of the pipeline before booking TPU time
+    "smoke": {"optim": {"steps": 2, "batch": 8}},
+}

@@ -1,0 +1,1 @@
+"""A character-level language model trained with Fabric."""

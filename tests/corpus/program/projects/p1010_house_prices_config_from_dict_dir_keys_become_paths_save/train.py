@@ -1,0 +1,36 @@
+# expect: LXF029
+# oracle: RAISED _pickle.UnpicklingError: Weights only load failed. This file can still be loaded, to do so you have two options, [1mdo those steps only if you t
+# flagged-in: experiment/checkpoint.py
+"""python train.py: fit the house price regressor with XLA FSDP and keep the last checkpoint."""
+import torch
+import torch.nn.functional as F
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+from experiment.checkpoint import save_last
+from experiment.config import default_config
+from model import Layer, PriceRegressor, listings
+
+
+def fit(fabric, cfg):
+    d = cfg.data
+    model = fabric.setup_module(PriceRegressor(d.n_features, cfg.model.hidden, cfg.model.depth))
+    optimizer = fabric.setup_optimizers(torch.optim.Adam(model.parameters(), lr=cfg.optim.lr))
+    gen = torch.Generator().manual_seed(7)
+    for step in range(d.steps):
+        x, y = listings(d.batch, d.n_features, gen)
+        loss = F.huber_loss(model(x.to(fabric.device)), y.to(fabric.device))
+        fabric.backward(loss)
+        optimizer.step()
+        optimizer.zero_grad()
+    path = save_last(fabric, cfg.io, model, optimizer, d.steps)
+    fabric.print(f"loss {loss.item():.4f}, saved to {path}")
+
+
+def main(cfg):
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy={Layer}))
+    fabric.launch(fit, cfg)
+
+
+if __name__ == "__main__":
+    main(default_config().merge({"optim": {"lr": 3e-3}}))

@@ -1,0 +1,3 @@
+from engine.trainer import Trainer
+
+__all__ = ["Trainer"]

@@ -1,0 +1,3 @@
+from callbacks.best import BestCheckpoint
+
+__all__ = ["BestCheckpoint"]

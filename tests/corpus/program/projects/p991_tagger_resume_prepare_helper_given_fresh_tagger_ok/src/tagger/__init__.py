@@ -1,0 +1,1 @@
+"""Part-of-speech tagger package."""
