@@ -228,9 +228,16 @@ def _strategy_has_accelerator(site: Site) -> bool:
 
 def _strategy_accelerator_objects(site: Site) -> bool:
     """Every XLAFSDPStrategy given to `Fabric(strategy=...)` is built with an accelerator written as a call
-    (`XLAAccelerator()`), and the file can tell."""
+    (`XLAAccelerator()`, there or bound to a name it reads), and the file can tell."""
     given = _accelerators(site)
-    return bool(given) and all(isinstance(owner.value_where(g)[0], ast.Call) for owner, g in given or ())
+    return bool(given) and all(isinstance(_accelerator_written(owner, g)[1], ast.Call) for owner, g in given or ())
+
+
+def _accelerator_written(owner: Context, given: ast.expr) -> tuple[Context, ast.expr]:
+    """Where the accelerator a strategy is given is written: the one object it holds on every path (a library
+    object too: `accelerator = XLAAccelerator()` read as `accelerator=accelerator`), or the argument itself."""
+    held = owner.held(given, unknown=True)
+    return (held.owner, held.node) if held is not None and isinstance(held.node, ast.expr) else (owner, given)
 
 
 def _strategy_has_precision(site: Site) -> bool:
@@ -297,7 +304,10 @@ def _strategy_precisions(site: Site) -> list[Plugin] | None:
 # --- placeholders ----------------------------------------------------------------------------
 def _strategy_accelerator(site: Site) -> str:
     given = _accelerators(site)
-    return short(given[0][0].doc.source(given[0][1])) if given else ""
+    if not given:
+        return ""
+    owner, written = _accelerator_written(*given[0])
+    return short(owner.doc.source(written))
 
 
 def _plugin_text(plugin: Plugin | None) -> str:
