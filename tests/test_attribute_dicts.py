@@ -10,7 +10,7 @@ import ast
 import pytest
 
 from errata_lsp.analysis import check_source
-from errata_lsp.analysis.attrdicts import PLAIN, WRAPS, converter, item_reading
+from errata_lsp.analysis.attrdicts import PLAIN, WRAPS, attributes_from_items, converter, item_reading
 
 CLASSES = {
     "getattr is dict's getitem": ("class Config(dict):\n    __getattr__ = dict.__getitem__\n"
@@ -313,3 +313,62 @@ def test_a_dict_subclass_read_by_attribute_spreads_its_items():
     assert [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column) for f in found] == \
         [("LXF034", "error", 21, 9)]
     assert check_source(SPREAD.format(strategy="xla_fsdp")).findings == []
+
+
+SECTIONS = {
+    "setattr loop wrapping nested dicts": ("class Section:\n    def __init__(self, **entries):\n"
+                                           "        for key, value in entries.items():\n"
+                                           "            setattr(self, key, Section(**value) if isinstance(value, dict) "
+                                           "else value)\n", WRAPS),
+    "setattr loop over a mapping": ("class Section(object):\n    def __init__(self, mapping):\n"
+                                    "        for k, v in mapping.items():\n            setattr(self, k, v)\n", PLAIN),
+    "dict update": ("class Section:\n    def __init__(self, **kw):\n        self.__dict__.update(kw)\n", PLAIN),
+    "more in init": ("class Section:\n    def __init__(self, **kw):\n        self.__dict__.update(kw)\n"
+                     "        self.seed = 0\n", None),
+    "stores another value": ("class Section:\n    def __init__(self, **kw):\n        for k, v in kw.items():\n"
+                             "            setattr(self, k, str(v))\n", None),
+    "decides its attributes": ("class Section:\n    def __init__(self, **kw):\n        self.__dict__.update(kw)\n"
+                               "    def __getattr__(self, name):\n        return 0\n", None),
+    "a base": ("class Section(Base):\n    def __init__(self, **kw):\n        self.__dict__.update(kw)\n", None),
+}
+
+
+@pytest.mark.parametrize("name", list(SECTIONS))
+def test_which_classes_set_an_attribute_per_item(name):
+    source, expected = SECTIONS[name]
+    assert attributes_from_items(ast.parse(source).body[0]) == expected
+
+
+SECTIONED = '''\
+from lightning.fabric import Fabric
+
+
+class Section:
+    def __init__(self, **entries):
+        for key, value in entries.items():
+            setattr(self, key, Section(**value) if isinstance(value, dict) else value)
+
+    def update(self, other):
+        self.__dict__.update(other)
+
+
+class Config(Section):
+    pass
+
+
+CFG = Config(**{{"trainer": {{"accelerator": "tpu", "strategy": "fsdp_xla"}}}})
+{after}
+
+def train(fabric):
+    pass
+
+
+Fabric(accelerator=CFG.trainer.accelerator, strategy=CFG.trainer.strategy).launch(train)
+'''
+
+
+def test_a_subclass_of_a_class_setting_an_attribute_per_item_reads_nested_sections():
+    found = check_source(SECTIONED.format(after="")).findings
+    assert [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column) for f in found] == \
+        [("LXF034", "error", 24, 53)]
+    assert check_source(SECTIONED.format(after='CFG.update({"trainer": {"strategy": "xla_fsdp"}})')).findings == []

@@ -329,3 +329,70 @@ def object_hook(hook: ast.expr) -> Converter | None:
     if not body.args and len(body.keywords) == 1 and body.keywords[0].arg is None and _is(body.keywords[0].value, param):
         return Converter(body.func, True)
     return None
+
+
+def attributes_from_items(cls: ast.ClassDef) -> str | None:
+    """`PLAIN` or `WRAPS` (with `spread_wrap`) when a class of no base but `object` makes its instance's attributes
+    the items of the mapping its construction gives (`Section(**entries)`, `Section(d)`): an `__init__` whose
+    body is only `for k, v in <mapping>.items(): setattr(self, k, v)` (or `... Section(**v) if isinstance(v, dict)
+    else v`) or `self.__dict__.update(<mapping>)`. None for any other class."""
+    if cls.keywords or any(not (isinstance(b, ast.Name) and b.id == "object") for b in cls.bases):
+        return None
+    init = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+    if init is None or init.decorator_list or item_method_overridden(cls):
+        return None
+    args = init.args
+    mapping = args.kwarg.arg if args.kwarg and len(args.args) == 1 else args.args[1].arg \
+        if len(args.args) == 2 and not args.kwarg and not args.defaults else None
+    if mapping is None or args.vararg or args.kwonlyargs or args.posonlyargs:
+        return None
+    owner = args.args[0].arg
+    body = [s for s in init.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    if len(body) != 1:
+        return None
+    stmt = body[0]
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Attribute) \
+            and stmt.value.func.attr == "update" and isinstance(stmt.value.func.value, ast.Attribute) \
+            and stmt.value.func.value.attr == "__dict__" and _is(stmt.value.func.value.value, owner) \
+            and len(stmt.value.args) == 1 and _is(stmt.value.args[0], mapping) and not stmt.value.keywords:
+        return PLAIN  # `self.__dict__.update(entries)`
+    if not (isinstance(stmt, ast.For) and not stmt.orelse and len(stmt.body) == 1 and isinstance(stmt.target, ast.Tuple)
+            and len(stmt.target.elts) == 2 and all(isinstance(t, ast.Name) for t in stmt.target.elts)
+            and isinstance(stmt.iter, ast.Call) and isinstance(stmt.iter.func, ast.Attribute)
+            and stmt.iter.func.attr == "items" and _is(stmt.iter.func.value, mapping) and not stmt.iter.args):
+        return None
+    key, value = (t.id for t in stmt.target.elts)  # type: ignore[attr-defined]  # Names: checked
+    store = stmt.body[0]
+    call = store.value if isinstance(store, ast.Expr) else None
+    if not (isinstance(call, ast.Call) and _is(call.func, "setattr") and len(call.args) == 3 and not call.keywords
+            and _is(call.args[0], owner) and _is(call.args[1], key)):
+        return None
+    stored = call.args[2]
+    if _is(stored, value):
+        return PLAIN
+    if isinstance(stored, ast.IfExp) and _is(stored.orelse, value) and _isinstance_of(stored.test, value) is not None \
+            and _isinstance_of(stored.test, value) <= MAPPINGS and _wrapped_once(stored.body, cls.name, value):  # type: ignore[operator]
+        return WRAPS
+    return None
+
+
+def spread_wrap(cls: ast.ClassDef) -> bool:
+    """The class's `__init__` takes its mapping as `**entries`: a nested dict is wrapped as `Section(**v)`."""
+    init = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+    return init is not None and init.args.kwarg is not None
+
+
+def item_method_overridden(cls: ast.ClassDef) -> bool:
+    """A class that decides its attributes itself (`__getattr__`, `__getattribute__`, `__setattr__`, slots)."""
+    return any(isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name in ("__getattr__", "__getattribute__",
+                                                                                     "__setattr__")
+               or isinstance(s, ast.Assign) and any(isinstance(t, ast.Name) and t.id in ("__slots__", "__getattr__",
+                                                                                         "__setattr__") for t in s.targets)
+               for s in cls.body)
+
+
+def _wrapped_once(expr: ast.expr, cls_name: str, value: str) -> bool:
+    """`Section(**v)` or `Section(v)`."""
+    return isinstance(expr, ast.Call) and _is(expr.func, cls_name) and (
+        len(expr.args) == 1 and not expr.keywords and _is(expr.args[0], value)
+        or not expr.args and len(expr.keywords) == 1 and expr.keywords[0].arg is None and _is(expr.keywords[0].value, value))

@@ -7950,15 +7950,36 @@ class Flow:
         dict item wrapped in the class again when its `__getattr__` wraps one, so it reads by attribute too);
         `read_by_key`: `cfg["hardware"]`, the item as stored. None when the file cannot tell: another class, a
         name of `dict`'s own (`cfg.items`), a key the construction may not give, items changed after it."""
-        reading = self.ctx.once(f"item reading {id(cls)}", cls, lambda: attrdicts.item_reading(cls))
-        if reading is None or not read_by_key and key in attrdicts.DICT_ATTRIBUTES \
-                or self.ctx.once("items changed", call, lambda: self._items_changed(call)):
+        reading = self._attribute_reading(cls)
+        if reading is None or read_by_key and not reading.is_dict or not read_by_key and reading.is_dict \
+                and key in attrdicts.DICT_ATTRIBUTES or self.ctx.once("items changed", call, lambda: self._items_changed(call)):
             return None
         entries, _ = self.entries(Value("dict", call, flow=self))
         if entries is None or key not in entries:
             return None
-        wraps = reading == attrdicts.WRAPS and not read_by_key
-        return tuple(self._wrapped_item(cls, x) if wraps and x.kind == "dict" else x for x in entries[key].values())
+        wraps = reading.shape == attrdicts.WRAPS and not read_by_key
+        return tuple(self._wrapped_item(reading.wrap, x, reading.spread) if wraps and x.kind == "dict" else x
+                     for x in entries[key].values())
+
+    def _attribute_reading(self, cls: ast.ClassDef) -> _AttributeReading | None:
+        """How an instance of `cls` (a class of this module) reads its attributes from the mapping its construction
+        gives: a dict subclass read by attribute (`attrdicts.item_reading`), or a class whose `__init__` (its own or
+        the one local base's it inherits) sets an attribute per item (`attrdicts.attributes_from_items`); once per
+        class and check."""
+        def work() -> _AttributeReading | None:
+            shape = attrdicts.item_reading(cls)
+            if shape is not None:
+                return _AttributeReading(shape, True, False, cls)
+            defining: ast.ClassDef | None = cls
+            while defining is not None and not any(isinstance(s, ast.FunctionDef) and s.name == "__init__"
+                                                   for s in defining.body):
+                bases = self.local_bases(defining)  # `class Config(Section)`: Section's `__init__`
+                defining = bases[0] if len(bases) == len(defining.bases) == 1 and not attrdicts.item_method_overridden(
+                    defining) else None
+            shape = attrdicts.attributes_from_items(defining) if defining is not None else None
+            return _AttributeReading(shape, False, attrdicts.spread_wrap(defining), defining) \
+                if shape is not None and defining is not None else None
+        return self.ctx.once(f"attribute reading {id(cls)}", cls, work)
 
     def items_of(self, value: Value) -> Value:
         """An instance of a dict subclass read by attribute (`attrdicts`) as the dict of its items, for a `**` that
@@ -7966,7 +7987,7 @@ class Flow:
         cls, call = value.extra if value.kind == "instance" and isinstance(value.extra, tuple) else (None, None)
         flow = value.flow or self
         if not isinstance(cls, ast.ClassDef) or not isinstance(call, ast.Call) \
-                or flow.ctx.once(f"item reading {id(cls)}", cls, lambda: attrdicts.item_reading(cls)) is None \
+                or (reading := flow._attribute_reading(cls)) is None or not reading.is_dict \
                 or flow.ctx.once("items changed", call, lambda: flow._items_changed(call)):
             return value
         return Value("dict", call, value.when, label=value.label, flow=flow)
@@ -7992,18 +8013,20 @@ class Flow:
         return any(isinstance(call.func, ast.Attribute) and call.func.attr not in ITEM_READERS and rooted_here(call.func)
                    for call in self.ctx.nodes(ast.Call))
 
-    def _wrapped_item(self, cls: ast.ClassDef, item: Value) -> Value:
-        """A dict item as `__getattr__` gives it, wrapped in `cls` again: an instance built from it (`Config(v)`,
-        made up here once per item)."""
+    def _wrapped_item(self, cls: ast.ClassDef, item: Value, spread: bool = False) -> Value:
+        """A dict item as `__getattr__` gives it, wrapped in `cls` again: an instance built from it (`Config(v)`, or
+        `Section(**v)` when `spread`; made up here once per item)."""
         written = item.node
         if written is None or not hasattr(written, "lineno"):
             return item
 
         def construction() -> ast.Call:
             held = self._stand_in(written, (replace(item, when=()),))  # type: ignore[arg-type]  # located: above
-            return ast.copy_location(ast.Call(func=ast.Name(id=cls.name, ctx=ast.Load()), args=[held], keywords=[]),
-                                     written)
-        call = self.ctx.once(f"wrapped in {id(cls)}", written, construction)
+            func = ast.Name(id=cls.name, ctx=ast.Load())
+            made = ast.Call(func=func, args=[], keywords=[ast.keyword(arg=None, value=held)]) if spread \
+                else ast.Call(func=func, args=[held], keywords=[])
+            return ast.copy_location(made, written)
+        call = self.ctx.once(f"wrapped in {id(cls)} {spread}", written, construction)
         return Value("instance", call, item.when, label=item.label, extra=(cls, call), flow=self)
 
     def _dict_changed(self, name: str) -> bool:
@@ -9459,6 +9482,16 @@ def _continue_guard(stmt: ast.stmt) -> bool:
     """`if <test>: continue`, nothing else."""
     return isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1 and isinstance(stmt.body[0], ast.Continue) \
         and not _yields_in(stmt)
+
+
+@dataclass(frozen=True)
+class _AttributeReading:
+    """How instances of a class read attributes from their construction's mapping (`Flow._attribute_reading`)."""
+
+    shape: str  # attrdicts.PLAIN or attrdicts.WRAPS: a nested dict read wrapped in `wrap` again
+    is_dict: bool  # a dict subclass: read by key too, spread by `**`
+    spread: bool  # the wrap takes the nested dict as `**entries`
+    wrap: ast.ClassDef  # the class that wraps a nested dict
 
 
 class _SiteFlow(_InnerFlow):

@@ -897,9 +897,6 @@ KNOWN_MISSES: dict[str, str] = {
     "s1140_molecule_mlp_attrdict_fsdp_section_keeps_wrapper_placeholder":
         "missed: the policy is set after the construction by `cfg.set_path(\"fsdp.activation_checkpointing_policy\", "
         "...)`, a method storing through a loop; a config a method may change is unknown (on purpose)",
-    "s1144_transliteration_config_update_strategy_section_pins_accelerator":
-        "missed: the strategy's accelerator is a local bound to `ACCELERATORS[...]() if section.accelerator else "
-        "None` and passed as `accelerator=accelerator`; LXF011 reads an accelerator written at the call",
     "s1150_activity_recognition_easydict_trainer_spread_precision_and_plugin":
         "missed: the precision is spread from `**cfg.trainer.as_kwargs()` (a method returning `dict(vars(self))` of "
         "an EasyDict-like class) and the plugin from `plugins_for(cfg.amp)`, a conditional list",
