@@ -167,3 +167,45 @@ def test_a_module_list_no_other_module_changes_holds_its_items(tmp_path):
 def test_a_module_list_another_module_grows_may_hold_more(tmp_path):
     assert found(listed(tmp_path, "checkpointing.SAVED.append('epoch')\n")) == []
     assert found(listed(tmp_path, "checkpointing.SAVED += ['epoch']\n")) == []
+
+
+MADE = '''\
+import torch
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+def make_state(model, optimizer=None, **extra):
+    state = {{"model": model, **extra}}
+    if optimizer is not None:
+        state["optimizer"] = optimizer
+    return state
+
+
+def train(fabric, path):
+    model = fabric.setup_module(torch.nn.Linear(2, 2))
+    optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=0.1))
+    fabric.save(path, make_state(model, optimizer, step=1))
+
+
+def evaluate(fabric, path):
+    model = {model}
+    fabric.load(path, make_state(model), strict=False)
+
+
+def main(fabric):
+    train(fabric, "ckpt")
+    evaluate(fabric, "ckpt")
+
+
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy()).launch(main)
+'''
+
+
+def test_a_state_a_helper_makes_for_the_call_is_read_for_it():
+    # the helper's display spreads `**extra` and adds the optimizer under a test its two calls decide apart: the
+    # load's dict holds the model alone
+    found = check_source(MADE.format(model="torch.nn.Linear(2, 2)")).findings
+    assert [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column) for f in found] == \
+        [("LXF023", "error", 7, 22)]
+    assert check_source(MADE.format(model="fabric.setup_module(torch.nn.Linear(2, 2))")).findings == []

@@ -882,9 +882,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p990_tagger_resume_prepare_helper_sets_up_trained_model_again":
         "missed: `checkpoint.prepare(fabric, model)` sets up its argument, and the second call is given what the "
         "first returned: a helper's return followed back into the same helper is not read as set up",
-    "s1122_churn_evaluate_best_make_state_with_fresh_unsetup_model":
-        "missed: the state is `make_state(model, **extra)`'s `{\"model\": model, **extra}` with an optimizer added "
-        "under `if optimizer is not None:`; a dict a helper fills under a test is not read for the call",
     "s1124_forecaster_resume_from_flag_default_best_asks_step_never_saved":
         "missed: both paths come from `self.path(kind, epoch)`, an f-string of a method: LXF032 pairs the paths one "
         "binding gives, not two calls that build the same text",

@@ -40,7 +40,15 @@ def state_argument(call: ast.Call, position: int = 1, keyword: str = "state") ->
 def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[ast.expr, ast.expr]] | None:
     """(key, value) pairs of the dict display a state is, or is bound to and never changed after, with
     those of a `**x` entry whose dict the value-flow layer shows (`save_all(fabric, path, **models)` given
-    `teacher=..., student=...`); None when the file cannot tell (a dict filled in later, anything else)."""
+    `teacher=..., student=...`), or of the dict a helper makes for this call (`_made_for_the_call`); None when
+    the file cannot tell (a dict filled in later, anything else)."""
+    shown = _state_entries(ctx, state, use)
+    if shown is None and isinstance(state, ast.Call):
+        return _made_for_the_call(ctx, state)
+    return shown
+
+
+def _state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[ast.expr, ast.expr]] | None:
     binding = None
     value: ast.AST | None = state
     if isinstance(state, ast.Name):
@@ -183,6 +191,16 @@ def _built_elsewhere(ctx: Context, state: ast.expr) -> ast.Dict | None:
             and not (isinstance(state, ast.Attribute) and _filled_through_attribute(ctx, state.attr)):
         return values[0].node
     return None
+
+
+def _made_for_the_call(ctx: Context, state: ast.Call) -> list[tuple[ast.expr, ast.expr]] | None:
+    """`make_state(model)` of a helper whose display the file cannot read alone (`{"model": model, **extra}`, then
+    `state["optimizer"] = optimizer` under a test of its parameters): the entries the layer reads for this call,
+    each a stand-in at the call (`_entries_stood_in`); None when it cannot read them whole."""
+    values = ctx.values(state)
+    if len(values) != 1 or values[0].kind != "dict" or values[0].when or not isinstance(values[0].node, ast.Dict):
+        return None
+    return _entries_stood_in(ctx, state, values[0])
 
 
 def _source_of_stored(ctx: Context, state: ast.expr, binding: Binding) -> ast.Dict | None:
