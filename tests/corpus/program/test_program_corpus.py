@@ -887,10 +887,6 @@ KNOWN_MISSES: dict[str, str] = {
         "binding gives, not two calls that build the same text",
     "s1126_char_lm_auto_resume_latest_glob_returns_pathlib":
         "missed: the `Path` is picked by `max(..., key=...)` from a comprehension over `Path(run_dir).glob(...)`",
-    "s1132_recsys_state_builder_keyword_order_builds_optimizer_before_setup_module":
-        "missed: `make_state(optimizer=fabric.setup_optimizers(AdamW(net.parameters())), model=fabric.setup_module(net))`: "
-        "keyword arguments run in the order written, so the optimizer is built before the set-up; the order of a "
-        "call's arguments is not read",
     "s1140_molecule_mlp_attrdict_fsdp_section_keeps_wrapper_placeholder":
         "missed: the policy is set after the construction by `cfg.set_path(\"fsdp.activation_checkpointing_policy\", "
         "...)`, a method storing through a loop; a config a method may change is unknown (on purpose)",

@@ -12,6 +12,10 @@ value-flow layer shows a builder returned the optimizer with the very module set
 (`model, opt = build()`), a builder of another module too (reported there, on the optimizer's
 construction); and for `self.opt` built in `__init__` from the raw module (the constructor runs before
 any method can set the module up).
+Also where `setup_optimizers` gets an optimizer of a raw module (`AdamW(net.parameters())`, in the call or bound to
+the name given) while no set-up of that module in the function comes before it, and none is written in another
+function: the set-up comes later in the function or never, and the call raises all the same (reported on the
+optimizer, no fix: where the set-up should go is the author's).
 Also where the optimizer is built after the set-up, but from what a local helper gathered from the raw module
 before it (`groups = param_groups(net, wd)`, `fabric.setup_module(net)`, then `AdamW(groups)`): the helper read
 the parameters XLAFSDP then replaced (reported on the module given to the helper, no fix).
@@ -41,7 +45,7 @@ from ....binder import is_generator
 from ....context import Binding, Context, place_in
 from ....findings import Edit, Finding, Fix, Position, Safety, Severity, Span
 from ....flow import Flow, argument_for
-from ....rule import Invalid, Rule, Valid, fix
+from ....rule import Invalid, Rule, Valid, fix, short
 from ....statements import (
     built_by_helper,
     items_of,
@@ -58,6 +62,7 @@ from ....statements import (
 )
 from ....values import Value
 from ...lightning.fabric import XLA_FSDP, fabric_kind, is_fabric_method
+from ..checkpoints import RAW_MODULE, object_kind
 from ..facts import auto_wrap_given
 
 MODULE_SETUPS = ("setup_module", "setup")
@@ -498,9 +503,41 @@ class OptimizerBeforeSetup(Rule):
                 if finding is not None:
                     yield finding
                     continue
-                finding = self._built_elsewhere(ctx, opt, call)
+                finding = self._built_elsewhere(ctx, opt, call) or self._set_up_before_its_module(ctx, opt, call)
                 if finding is not None:
                     yield finding
+            for opt in call.args:
+                if isinstance(opt, ast.Call):  # `fabric.setup_optimizers(AdamW(net.parameters()))`
+                    finding = self._set_up_before_its_module(ctx, opt, call)
+                    if finding is not None:
+                        yield finding
+
+    def _set_up_before_its_module(self, ctx: Context, opt: ast.Name | ast.Call, use: ast.Call) -> Finding | None:
+        """An optimizer built from a raw module's parameters (`AdamW(net.parameters())`, here or bound to the name
+        given) that `setup_optimizers` gets while no set-up of that module in this scope comes before its
+        construction: its parameters are the originals, so the call raises whether `setup_module(net)` comes later
+        or never (the set-up between the two is `_raw_built`'s)."""
+        built = opt if isinstance(opt, ast.Call) else None
+        binding = ctx.reaching(opt) if isinstance(opt, ast.Name) else None
+        if binding is not None and isinstance(binding.value, ast.Call) and binding.stmt is not None:
+            built = binding.value
+        params = optimizer_params(built) if built is not None else None
+        roots = [r for r in parameter_roots(ctx, params) if isinstance(r, ast.Name)] if params is not None else []
+        if not roots or any(object_kind(ctx, r) != RAW_MODULE for r in roots):
+            return None
+        scope = ctx.scope_of(use)
+        setups = [s for root in roots for method in MODULE_SETUPS for s in ctx.method_calls_passing(method, root.id)]
+        if any(ctx.scope_of(setup) is not scope or _before(setup, use) for setup in setups):
+            # set up between, or before the construction (the other readings', and `raw` after set-up), or in another
+            # function, which may run first
+            return None
+        model = roots[0].id
+        shown = opt.id if isinstance(opt, ast.Name) else short(ctx.doc.source(opt))
+        message = (f"`{shown}` is built from `{model}`'s parameters, and no `fabric.setup_module({model})` comes before "
+                   f"this `setup_optimizers`: they are not XLAFSDP's sharded parameters, so it raises ValueError: The "
+                   "optimizer does not seem to reference any XLAFSDP parameters. Set the module up first, then build "
+                   "the optimizer from the set-up model")
+        return self.finding(ctx, opt, message)
 
     def _raw_after_setup(self, ctx: Context, opt: ast.expr, fabric: ast.expr) -> Finding | None:
         """`model = fabric.setup_module(raw)`, then an optimizer built from `raw.parameters()`: given as
