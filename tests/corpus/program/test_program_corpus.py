@@ -879,9 +879,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p988_denoiser_best_checkpoint_callback_reduces_with_monitor_mode":
         "on the wrong file: LXF027 is placed on config.py's `mode=\"min\"` (a valid monitor mode, used for comparing), "
         "while the slip is callbacks/best.py's `reduce_op=self.mode`",
-    "p990_tagger_resume_prepare_helper_sets_up_trained_model_again":
-        "missed: `checkpoint.prepare(fabric, model)` sets up its argument, and the second call is given what the "
-        "first returned: a helper's return followed back into the same helper is not read as set up",
     "s1124_forecaster_resume_from_flag_default_best_asks_step_never_saved":
         "missed: both paths come from `self.path(kind, epoch)`, an f-string of a method: LXF032 pairs the paths one "
         "binding gives, not two calls that build the same text",

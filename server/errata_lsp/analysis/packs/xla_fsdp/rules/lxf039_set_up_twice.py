@@ -11,7 +11,8 @@ once to the `setup_dataloaders` method.". Under XLAFSDP this happens inside the 
 after the first set-up has already sharded the model.
 
 The usual shapes: a Trainer that sets the model up in `__init__` and again in `fit`, a set-up repeated in
-a loop over epochs, a helper that sets up what the caller already set up, a data module whose
+a loop over epochs, a helper that sets up what the caller already set up (reported at the call that gives it the
+set-up model when another call gives it a raw one: `prepare(fabric, model)` on resume), a data module whose
 `train_dataloader()` stores its set-up loader back on `self` and runs again each epoch on the same object
 (an error when the loop surely turns twice: `range(n)`, n 2 or more). Flagged where the value-flow
 layer shows the argument holds what a set-up call returned: an error when it does on every path, a
@@ -22,17 +23,19 @@ statement (the object is already set up: keeping it unchanged is what the code m
 from __future__ import annotations
 
 import ast
+import functools
 import itertools
 from collections.abc import Iterator
 
 from ....binder import source_text
 from ....context import Context
 from ....findings import Edit, Finding, Fix, Safety, Severity
-from ....flow import Flow
+from ....flow import Flow, argument_for
 from ....rule import Invalid, Rule, Valid, fix, short
 from ....statements import block_of, line_span, starts_line
 from ....values import Value, describe_when, on_every_path
 from ...lightning.fabric import fabric_kind
+from ..checkpoints import SETUP_MODULE, object_kind
 from ..facts import argument_values
 
 # the record of each (method, what is set up again)
@@ -160,6 +163,36 @@ class SetUpTwice(Rule):
                     finding = self._again(ctx, call, method, given, what) or self._each_run(ctx, call, method, given, what)
                     if finding is not None:
                         yield finding
+        yield from self._given_to_a_helper_that_sets_it_up(ctx)
+
+    def _given_to_a_helper_that_sets_it_up(self, ctx: Context) -> Iterator[Finding]:
+        """`prepare(fabric, model)` where `prepare`, a function of the project, sets up the module its parameter
+        brings (`model = fabric.setup_module(model)`), given a model already set up (what an earlier `prepare`
+        returned) while another call here gives it a raw one: reported at the argument, where the fix is."""
+        calls: dict[int, list[tuple[ast.Call, Flow, ast.Call, str, ast.expr, bool]]] = {}  # by the helper's set-up
+        for call in ctx.nodes(ast.Call):
+            helper = _helper_called(ctx, call)
+            if helper is None:
+                continue
+            func, module = helper
+            set_up = module.ctx.once("sets up parameters", func, functools.partial(_sets_up_parameters, module, func))
+            for param, setup, method in set_up:
+                given = argument_for(func, param, call, False)
+                if isinstance(given, ast.expr):
+                    calls.setdefault(id(setup), []).append(
+                        (call, module, setup, method, given, object_kind(ctx, given) == SETUP_MODULE))
+        for sites in calls.values():
+            if all(set_up_model for *_, set_up_model in sites):
+                continue  # never given a raw model here: the helper's own set-up is the slip (`_again` says so there)
+            for call, module, setup, method, given, set_up_model in sites:
+                if not set_up_model:
+                    continue
+                where = f"{module.origin_name}, line {setup.lineno}" if module is not ctx.flow else f"line {setup.lineno}"
+                message = (f"A model should be passed only once to the `{method}` method: `{short(ctx.doc.source(given), 40)}` "
+                           f"is already the set-up model, and `{short(ctx.doc.source(call.func), 40)}` sets up what it is "
+                           f"given (`{short(module.ctx.doc.source(setup), 40)}`, {where}), so Fabric raises ValueError. "
+                           "Pass it the raw model, or keep using the set-up one")
+                yield self.finding(ctx, given, message, record=RECORDS[method, "model"])
 
     def _again(self, ctx: Context, call: ast.Call, method: str, given: ast.expr, what: str) -> Finding | None:
         if isinstance(given, ast.Call) and ctx.resolve(given.func) is not None and not any(
@@ -216,6 +249,39 @@ class SetUpTwice(Rule):
             return self.finding(ctx, given, message + ("" if twice else "; when the loop turns more than once"), [],
                                 None if twice else Severity.WARNING, record=RECORDS[method, what])
         return None
+
+
+def _helper_called(ctx: Context, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
+    """The plain function of the project `call` runs on every path: of another module (`checkpoint.prepare(...)`),
+    or the undecorated def of this module its name is bound to, not a method; with the flow that reads its module."""
+    elsewhere = ctx.called_elsewhere(call) if isinstance(call.func, (ast.Name, ast.Attribute)) else None
+    if elsewhere is not None:
+        return elsewhere
+    func = ctx.local_function(call.func)  # (the binding a name reads: no value worked out for every call)
+    if func is None or isinstance(ctx.parents.get(func), ast.ClassDef) or func.decorator_list or ctx.within(call, func):
+        return None
+    return func, ctx.flow
+
+
+def _sets_up_parameters(flow: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[ast.arg, ast.Call, str]]:
+    """(the parameter, the call, the method) of each `fabric.setup_module(param)` / `fabric.setup(param, ...)` the
+    function's own body makes, on every run of it (not under an `if`, a loop, a `try` or a `with`: `if not
+    is_wrapped(model):` guards it), on what one of its parameters still holds there."""
+    params = {id(a): a for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
+    out = []
+    for node in ast.walk(func):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("setup_module", "setup")
+                and node.args and isinstance(node.args[0], ast.Name)) or flow.ctx.enclosing_function(node) is not func:
+            continue
+        defs = flow.reaching(node.args[0]) or ()
+        statement, branches = flow.ctx.statement_of(node), False
+        while statement is not None and statement is not func:
+            branches = branches or isinstance(statement, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.With,
+                                                          ast.AsyncWith, ast.Match))
+            statement = flow.ctx.parents.get(statement)
+        if not branches and len(defs) == 1 and defs[0].how == "param" and id(defs[0].node) in params:
+            out.append((params[id(defs[0].node)], node, node.func.attr))
+    return out
 
 
 def _stored_back(ctx: Context, call: ast.Call, given: ast.expr) -> tuple[ast.FunctionDef, ast.ClassDef] | None:
