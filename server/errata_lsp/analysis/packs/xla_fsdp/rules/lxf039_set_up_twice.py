@@ -23,6 +23,7 @@ statement (the object is already set up: keeping it unchanged is what the code m
 from __future__ import annotations
 
 import ast
+import collections
 import functools
 import itertools
 from collections.abc import Iterator
@@ -170,7 +171,16 @@ class SetUpTwice(Rule):
         brings (`model = fabric.setup_module(model)`), given a model already set up (what an earlier `prepare`
         returned) while another call here gives it a raw one: reported at the argument, where the fix is."""
         calls: dict[int, list[tuple[ast.Call, Flow, ast.Call, str, ast.expr, bool]]] = {}  # by the helper's set-up
-        for call in ctx.nodes(ast.Call):
+        # the calls of another module's functions, and of this module's plain defs that set up a parameter (a scan of
+        # their text first: most files have none)
+        setting_up = {id(f): f for method in ("setup_module", "setup") for setup, _ in ctx.method_calls(method)
+                      if (f := ctx.enclosing_function(setup)) is not None and isinstance(ctx.parents.get(f), ast.Module)
+                      and not f.decorator_list and setup.args and isinstance(setup.args[0], ast.Name)
+                      and setup.args[0].id in {a.arg for a in (*f.args.posonlyargs, *f.args.args, *f.args.kwonlyargs)}}
+        local = [c for f in setting_up.values() for c in ctx.calls_by_name(f.name, live=False)]
+        # (one call alone gives it no raw model to tell this one from: only a callee called twice or more is read)
+        spelled = collections.Counter(source_text(c.func) for c in (*ctx.calls_into_project, *local))
+        for call in (c for c in (*ctx.calls_into_project, *local) if spelled[source_text(c.func)] > 1):
             helper = _helper_called(ctx, call)
             if helper is None:
                 continue
