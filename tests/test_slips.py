@@ -188,7 +188,8 @@ LXF013_BEFORE = ("`optimizer` is built from `model`'s parameters before `fabric.
 
 def test_lxf013_with_fabric_setup_before_the_optimizer_s_set_up():
     """`fabric.setup(model)` is a set-up call as `setup_module` is: an optimizer built before it and set
-    up after it is flagged; set up before the model's `fabric.setup`, it is not this rule's case."""
+    up after it is flagged; set up before the model's `fabric.setup`, it is flagged too (the real library raises
+    the same ValueError there: its parameters are not XLAFSDP's yet), with the message of that order."""
     body = ("def train(fabric):\n"
             "    model = Block()\n"
             "    optimizer = torch.optim.Adam(model.parameters())\n"
@@ -198,7 +199,12 @@ def test_lxf013_with_fabric_setup_before_the_optimizer_s_set_up():
     assert shown(check_source(HEAD + body, "t.py").findings) == [("LXF013", "error", "11:40-11:49", LXF013_BEFORE)]
     swapped = body.replace("    model = fabric.setup(model)\n    optimizer = fabric.setup_optimizers(optimizer)\n",
                            "    optimizer = fabric.setup_optimizers(optimizer)\n    model = fabric.setup(model)\n")
-    assert check_source(HEAD + swapped, "t.py").findings == []
+    assert shown(check_source(HEAD + swapped, "t.py").findings) == [(
+        "LXF013", "error", "10:40-10:49",
+        "`optimizer` is built from `model`'s parameters, and no `fabric.setup_module(model)` comes before this "
+        "`setup_optimizers`: they are not XLAFSDP's sharded parameters, so it raises ValueError: The optimizer does not "
+        "seem to reference any XLAFSDP parameters. Set the module up first, then build the optimizer from the set-up "
+        "model")]
 
 
 def test_lxf013_an_optimizer_built_from_the_kept_module_after_fabric_setup():
@@ -243,7 +249,12 @@ def test_a_keyword_given_to_a_partial_replaces_the_bound_one():
          "`activation_checkpointing_policy` must be a set, found [Block] (from `remat`, line 13)")]
     assert check_source(HEAD + body.replace("make(remat=[Block])", "make()"), "t.py").findings == []
     swapped = body.replace("remat={Block})\n", "remat=[Block])\n").replace("make(remat=[Block])", "make(remat={Block})")
-    assert check_source(HEAD + swapped, "t.py").findings == []
+    assert shown(check_source(HEAD + swapped, "t.py").findings) == [(
+        "LXF013", "error", "10:40-10:49",
+        "`optimizer` is built from `model`'s parameters, and no `fabric.setup_module(model)` comes before this "
+        "`setup_optimizers`: they are not XLAFSDP's sharded parameters, so it raises ValueError: The optimizer does not "
+        "seem to reference any XLAFSDP parameters. Set the module up first, then build the optimizer from the set-up "
+        "model")]
 
 
 def test_a_union_of_a_frozenset_and_a_set_is_a_frozenset():
