@@ -1,0 +1,1 @@
+"""Bird-song species classification from mel spectrogram patches."""

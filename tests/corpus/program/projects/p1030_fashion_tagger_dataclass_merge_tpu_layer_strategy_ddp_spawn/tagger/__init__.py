@@ -1,0 +1,1 @@
+"""Multi-label attribute tagger for product photos (sleeve, collar, pattern, ...)."""
