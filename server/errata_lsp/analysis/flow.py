@@ -80,7 +80,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from . import attrdicts, datafiles, idioms
+from . import attrdicts, datafiles, idioms, itemwise
 from .binder import (
     ClassTest,
     Def,
@@ -2222,7 +2222,7 @@ class Flow:
         if entries is None or not complete:
             return Value("unknown", here, held.when, flow=self)
         kept = [(k, e) for k, e in entries.items() if k not in named]
-        rest = ast.copy_location(ast.Dict(keys=[self._key_at(k, e.value) for k, e in kept],
+        rest = ast.copy_location(ast.Dict(keys=[self.key_at(k, e.value) for k, e in kept],
                                           values=[self._held_at(e.value, e.values()) for _, e in kept]), here)
         rest.end_lineno, rest.end_col_offset = here.end_lineno, here.end_col_offset
         return Value("dict", rest, held.when, flow=self)
@@ -2430,7 +2430,7 @@ class Flow:
         if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Attribute) \
                 and iterable.func.attr in ("items", "keys", "values") and not iterable.args:
             iterable = iterable.func.value
-        items = self._known_items(iterable)
+        items = self.known_items(iterable)
         if items is not None:
             return bool(items)
         held = self.values(iterable)
@@ -3024,7 +3024,7 @@ class Flow:
         if entries is None or not complete or len(entries) > MAX_ALTERNATIVES or any(e.when for e in entries.values()):
             return None
         call = loop.body[0].value  # type: ignore[attr-defined]  # (`_looped_setdefault`)
-        return [(call, key, self._key_at(key, entry.value), self._held_at(entry.value, entry.values()))
+        return [(call, key, self.key_at(key, entry.value), self._held_at(entry.value, entry.values()))
                 for key, entry in entries.items() if isinstance(key, str)]
 
     def _passing(self, here: ast.expr, cond: tuple[str, ...]) -> ast.expr:
@@ -3059,7 +3059,7 @@ class Flow:
                     options.append(([None], [kw.value], ()))  # read as the call spells it
                     continue
                 if taken:
-                    pairs = [(self._key_at(key, kw.value), self._held_at(kw.value, e.values()))
+                    pairs = [(self.key_at(key, kw.value), self._held_at(kw.value, e.values()))
                              for key, e in entries.items() if key not in named]
                     options.append(([k for k, _v in pairs], [v for _k, v in pairs], x.when))
                 else:
@@ -3093,7 +3093,7 @@ class Flow:
         return node
 
     @staticmethod
-    def _key_at(key: str, here: ast.expr) -> ast.Constant:
+    def key_at(key: str, here: ast.expr) -> ast.Constant:
         node = ast.copy_location(ast.Constant(key), here)
         node.end_lineno, node.end_col_offset = here.end_lineno, here.end_col_offset
         return node
@@ -4588,7 +4588,7 @@ class Flow:
     def _named_pairs(self, items: ast.expr) -> dict[str, tuple[Value, ...]] | None:
         """`[("precision", "bf16-true"), ("remat", [Block])]`: what each name of a sequence of (name, value) pairs
         the file knows every item of is paired with last; None when an item is no such pair on its one path."""
-        known = self._known_items(items)
+        known = self.known_items(items)
         if known is None:
             return None
         paired: dict[str, tuple[Value, ...]] = {}
@@ -4939,6 +4939,12 @@ class Flow:
 
     def instance_attribute(self, cls: ast.ClassDef, call: ast.Call | None, attr: str,
                            seen: set[int], as_built: bool = False) -> tuple[Value, ...]:
+        if isinstance(call, itemwise.BuiltCall):
+            # an object a function of the project built attribute by attribute (`Config.from_dict(...)`): what that
+            # run set; else what its class gives, never its `__init__` (run already, for the arguments it was given)
+            if attr in call.attributes:
+                return call.attributes[attr].values()
+            return tuple(self._class_member(cls, attr))
         if id(cls) in seen:
             return ()
         top = not seen
@@ -4983,14 +4989,7 @@ class Flow:
                 if not self._stores_its_launcher(cls, method, attr, value):
                     out.extend(x.named(label) for x in self._in_method(method, call, value))
         if not out:  # a class attribute, or a method a base defines: read through the instance, it is bound
-            for x in self.class_attribute(cls, attr, set()):
-                # (the tree of the module that defines it: a base of another module's method is bound too)
-                owner = (x.flow or self).ctx.parents.get(x.node) if x.kind == "function" and x.node is not None else None
-                if isinstance(owner, ast.ClassDef) and owner is not cls and isinstance(x.node, ast.FunctionDef) \
-                        and _is_classmethod(x.node):  # read on an instance of a subclass: `cls` is its class
-                    out.append(self._bound_to_class(x, Value("class", cls, label=cls.name, qualified=cls.name, flow=self)))
-                else:
-                    out.append(replace(x, extra=("method", owner)) if isinstance(owner, ast.ClassDef) else x)
+            out.extend(self._class_member(cls, attr))
         if not out:
             for base in self.local_bases(cls):
                 out.extend(self.instance_attribute(base, call, attr, seen))
@@ -5015,6 +5014,19 @@ class Flow:
         if built_one:  # a dict its methods fill is this instance's own: the fills its construction makes
             return tuple(self._per_instance(x, cls, call) for x in out)  # type: ignore[arg-type]  # built_one: a call
         return tuple(out)
+
+    def _class_member(self, cls: ast.ClassDef, attr: str) -> list[Value]:
+        """A class attribute of `cls`, or a method it or a base defines, read through an instance: bound to it."""
+        out: list[Value] = []
+        for x in self.class_attribute(cls, attr, set()):
+            # (the tree of the module that defines it: a base of another module's method is bound too)
+            owner = (x.flow or self).ctx.parents.get(x.node) if x.kind == "function" and x.node is not None else None
+            if isinstance(owner, ast.ClassDef) and owner is not cls and isinstance(x.node, ast.FunctionDef) \
+                    and _is_classmethod(x.node):  # read on an instance of a subclass: `cls` is its class
+                out.append(self._bound_to_class(x, Value("class", cls, label=cls.name, qualified=cls.name, flow=self)))
+            else:
+                out.append(replace(x, extra=("method", owner)) if isinstance(owner, ast.ClassDef) else x)
+        return out
 
     def _stores_its_launcher(self, cls: ast.ClassDef, method: ast.FunctionDef | ast.AsyncFunctionDef, attr: str,
                              value: ast.expr) -> bool:
@@ -6080,6 +6092,8 @@ class Flow:
         node = value.node
         out: dict[str, Entry] = {}
         complete = True
+        if isinstance(value.extra, itemwise.BuiltItems):  # a dict a function built item by item, as it built it
+            return dict(value.extra.entries), True
         if isinstance(node, ast.Dict):
             for k, v in zip(node.keys, node.values):
                 if k is None:
@@ -7417,6 +7431,9 @@ class Flow:
                 return dispatched
         if f.kind in ("function", "lambda") and isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             flow = f.flow or self
+            built = self._built_by_method_or_function(node, f, flow.base) if isinstance(f.node, ast.FunctionDef) else None
+            if built is not None:
+                return built
             if flow.base is self.base:
                 flow = self  # a function of this module, called here: evaluated for this call (maybe inside another)
             elif flow.ctx is not self.ctx:
@@ -7459,6 +7476,33 @@ class Flow:
                 out.extend(self._method_call(node, r, node.func.attr))
             return tuple(out) or unknown
         return unknown
+
+    def _built_by_method_or_function(self, node: ast.Call, f: Value, home: Flow) -> tuple[Value, ...] | None:
+        """`_built_item_by_item` of a function, or of a method read off the one object the call's receiver holds
+        (`AttrDict(BASE).merge(...)`)."""
+        assert isinstance(f.node, ast.FunctionDef)
+        if not isinstance(home.ctx.parents.get(f.node), ast.ClassDef) or _is_static(f.node):
+            return self._built_item_by_item(node, f.node, home, None)
+        if not isinstance(node.func, ast.Attribute):
+            return None
+        classmethod_ = _is_classmethod(f.node)
+        if not (classmethod_ or isinstance(f.extra, tuple) and f.extra[:1] == ("method",)):
+            return None
+        receivers = self.values(node.func.value)
+        if len(receivers) != 1 or classmethod_ and receivers[0].kind != "class":
+            return None  # (a classmethod read off an instance: its class is the receiver's, not followed here)
+        return self._built_item_by_item(node, f.node, home, receivers[0])
+
+    def _built_item_by_item(self, node: ast.Call, func: ast.FunctionDef, home: Flow, receiver: Value | None
+                            ) -> tuple[Value, ...] | None:
+        """`deep_merge(DEFAULTS, PROFILES[name])`, `AttrDict(BASE).merged(overrides)`: a function that builds a dict
+        item by item (a loop storing items), run on the dicts this call gives (`itemwise`); None when it is not
+        one, or when the run cannot tell."""
+        method = receiver is not None
+        if type(node) is not ast.Call or not home.ctx.once(f"builds items {method}", func,
+                                                             lambda: itemwise.builds_items(func, method)):
+            return None
+        return itemwise.run_call(self, home, func, node, receiver)
 
     def project_class_of(self, value: Value) -> tuple[Flow, ast.ClassDef] | None:
         """`_project_class_of`, for a reader outside the walk (idioms.py)."""
@@ -7561,6 +7605,9 @@ class Flow:
         unknown = (Value("unknown", node, flow=self),)
         if type(node) is not ast.Call or self.site_depth >= MAX_SITE_DEPTH:
             return unknown
+        built = self._built_item_by_item(node, func, home, receiver) if isinstance(func, ast.FunctionDef) else None
+        if built is not None:
+            return built
         site = self.bound_site(home, func, node, receiver)
         return unknown if site is home else site.returns_of(func)  # `home` itself: past the bound of calls
 
@@ -7741,7 +7788,7 @@ class Flow:
         """`functools.reduce(operator.or_, dicts[, initial])` over dicts the file knows all, in order (a display,
         `[PRESETS[n] for n in names]`): their merge `{**initial, **d1, **d2, ...}`, a later key winning as `|`
         makes it. None when an item is not known to be a dict."""
-        items = self._known_items(node.args[1])
+        items = self.known_items(node.args[1])
         if items is None or len(items) > MAX_ALTERNATIVES:
             return None
         parts = [self.values(node.args[2]), *items] if len(node.args) == 3 else items
@@ -7758,7 +7805,7 @@ class Flow:
         func = self._own_function(node.args[0], 2)
         if func is None:
             return None
-        items = self._known_items(node.args[1])
+        items = self.known_items(node.args[1])
         if items is None or len(items) > MAX_ALTERNATIVES:
             return None
         if len(node.args) == 3:
@@ -7778,7 +7825,7 @@ class Flow:
         iterator, unpacked or made a list as a tuple would be). None for several iterables or other items."""
         if len(node.args) != 2 or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
             return None
-        items = self._known_items(node.args[1])
+        items = self.known_items(node.args[1])
         if items is None or len(items) > MAX_ALTERNATIVES:
             return None
         func = self._own_function(node.args[0], 1)
@@ -7802,7 +7849,7 @@ class Flow:
             items = self._comprehended_items(it)
         elif isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "iter" \
                 and self.reaching(it.func) is None and len(it.args) == 1 and not it.keywords:
-            items = self._known_items(it.args[0])
+            items = self.known_items(it.args[0])
         elif isinstance(it, ast.Call) and all(f.kind == "function" and isinstance(f.node, ast.FunctionDef)
                                               and self.ctx.is_generator(f.node) for f in self.values(it.func)):
             items = self.spread_items(it)
@@ -7843,7 +7890,7 @@ class Flow:
         if any(not _plain_statement(s) and not _continue_guard(s) for s in before):
             return None
         flow = self.site(funcs[0].flow or self, func, call)  # its parameters as this call gives them
-        items = flow._known_items(loop.iter)
+        items = flow.known_items(loop.iter)
         if not items:
             return None  # unknown, or none: what follows the loop would be drawn
         for item in items[:MAX_ALTERNATIVES]:
@@ -7936,7 +7983,7 @@ class Flow:
                 out.extend(x.under(when) for x in self.values(given[key]))
             elif looked_up:  # `DEFAULTS[key]` read for this key
                 assert isinstance(returned, ast.Subscript)
-                slice_ = self._stand_in(returned.slice, (Value("str", self._key_at(key, returned.slice), flow=self),))
+                slice_ = self._stand_in(returned.slice, (Value("str", self.key_at(key, returned.slice), flow=self),))
                 table = ast.copy_location(ast.Subscript(value=returned.value, slice=slice_, ctx=ast.Load()), returned)
                 out.extend(x.under(when) for x in self.values(table))
             else:
@@ -8052,7 +8099,7 @@ class Flow:
         if None in keywords or set(keywords) - {"key"} or any(isinstance(a, ast.Starred) for a in node.args):
             return None
         candidates = [self.plain_run(self.values(a)) for a in node.args] if len(node.args) > 1 \
-            else self._known_items(node.args[0])
+            else self.known_items(node.args[0])
         if not candidates or any(len(c) != 1 or c[0].when not in ((), (BY_DEFAULT,)) for c in candidates):
             return None  # (an option's default is the plain run's: `max(args.devices, 1)` of `--devices` default 1)
         if all(c[0].kind == "dict" for c in candidates) and "key" in keywords:
@@ -8107,7 +8154,7 @@ class Flow:
         largest = reverse is not None and reverse.value
         return self._extreme(call, "max" if largest else "min", also=("reverse",))
 
-    def _known_items(self, expr: ast.expr) -> list[tuple[Value, ...]] | None:
+    def known_items(self, expr: ast.expr) -> list[tuple[Value, ...]] | None:
         """The items a `for` over `expr` runs through, in order, when the file knows them all: a tuple or list
         display, a dict's keys (a display's, read whole), an iteration of such (`itertools.product`, `zip`,
         `enumerate`: `idioms.iterated`), or `[x for x in <those> if <test>]` with the test decided for each item.
@@ -8155,8 +8202,8 @@ class Flow:
         return None
 
     def known_item_values(self, expr: ast.expr) -> list[tuple[Value, ...]] | None:
-        """What each item of `expr` holds, in order, when the file knows them all (`_known_items`)."""
-        return self._known_items(expr)
+        """What each item of `expr` holds, in order, when the file knows them all (`known_items`)."""
+        return self.known_items(expr)
 
     def _generator_called(self, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
         """The one generator function of the project `call` runs, with the flow that reads its body for this call
@@ -8171,10 +8218,10 @@ class Flow:
 
     def spread_items(self, expr: ast.expr, depth: int = 0) -> list[tuple[Value, ...]] | None:
         """The items `*expr` spreads into a call, in order, when the file knows them all: those a `for` over
-        it runs through (`_known_items`), or the yields of a generator function the project writes whose
+        it runs through (`known_items`), or the yields of a generator function the project writes whose
         body yields them one statement after another (`yield x`, and `yield from` of items known so: a
         generator of generators). None otherwise: a yield under a branch or a loop, or a `return`."""
-        items = self._known_items(expr)
+        items = self.known_items(expr)
         if items is not None or depth > 3 or not isinstance(expr, ast.Call):
             return items
         generator = self._generator_called(expr)
@@ -8239,7 +8286,7 @@ class Flow:
         separator, *most = [a.value for a in elt.args]  # type: ignore[attr-defined]  # (constants: checked)
         if not (isinstance(separator, str) and separator) or most and type(most[0]) is not int:
             return None
-        items = self._known_items(gen.iter)
+        items = self.known_items(gen.iter)
         if items is None:
             return None
         out: dict[str, Entry] = {}
@@ -8353,13 +8400,13 @@ class Flow:
             return None
         gen = node.generators[0]
         if not gen.ifs:
-            if isinstance(gen.iter, ast.Call) and (split := self._known_items(gen.iter)) is not None:
+            if isinstance(gen.iter, ast.Call) and (split := self.known_items(gen.iter)) is not None:
                 return bool(split)  # `"Block,Attention".split(",")` of a known string: its parts
             inner = {v.truthy if v.kind in (*ELEMENT_KINDS, "dict", "str") else None for v in self.values(gen.iter)}
             return inner.pop() if len(inner) == 1 else None
         if not isinstance(gen.target, ast.Name):
             return None
-        items = self._known_items(gen.iter)
+        items = self.known_items(gen.iter)
         if items is None:
             return None
         unknown = False
@@ -8384,7 +8431,7 @@ class Flow:
             and not any(isinstance(n, ast.Name) and n.id == gen.target.id for n in ast.walk(elt.value))
         if not picks and not (isinstance(elt, ast.Name) and elt.id == gen.target.id):
             return None
-        items = self._known_items(gen.iter)
+        items = self.known_items(gen.iter)
         if items is None:
             return None
         kept: list[tuple[Value, ...]] = []

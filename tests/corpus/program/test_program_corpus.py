@@ -851,21 +851,9 @@ KNOWN_MISSES: dict[str, str] = {
     # round 36 (s1120-s1133, p980-p993: checkpointing and resuming spread over a project) and round 37
     # (s1140-s1151, p1000-p1011: configs read by attribute with no third-party package), scored on the code before
     # any work for them: 6/14 and 0/12 raising flagged as an error on the right file; no fine case with an error
-    "p1000_protein_encoder_attrdict_experiment_override_remat_list":
-        "missed: the list policy comes out of `AttrDict(DEFAULTS).merged(EXPERIMENT)`, a method that builds a new "
-        "AttrDict and stores the merged items in a loop; the items a method stores are not read",
-    "p1002_load_forecaster_config_class_update_experiment_bf16_mixed":
-        "missed: `Config.from_dict` builds each section with a `setattr(self, key, value)` loop over the dict: "
-        "attributes stored under a loop's names are not read",
     "p1004_denoiser_src_easydict_checkpoint_state_dict_type_local":
         "missed: `EDict.__init__` calls `super().__init__()` with nothing and stores every item through its own "
         "`__setattr__` in a loop (an EasyDict), so its items are not the construction's",
-    "p1006_keyword_spotting_namespace_profile_smoke_accelerator_cpu":
-        "missed: the profile is merged into the defaults by a recursive `_deep_merge` that copies and stores in a "
-        "loop before `to_namespace` converts it; the merge's result is not read",
-    "p1008_char_lm_dotdict_preset_merge_fsdp_use_orig_params":
-        "missed: `DotDict(BASE).merge(PRESET)` returns a new DotDict its loop fills item by item (recursing for "
-        "nested dicts); the items a method stores are not read",
     "p1010_house_prices_config_from_dict_dir_keys_become_paths_save":
         "missed: `Config.from_dict` turns keys ending in `_dir` into `Path(value).expanduser()` in a loop over the "
         "dict; what the loop stores is not read",
@@ -897,13 +885,6 @@ KNOWN_MISSES: dict[str, str] = {
         "only a warning: the override string `\"fsdp.remat=TemporalMix,ChannelMix\"` is applied by a helper walking the "
         "dotted path with `setdefault` and coercing values in a `try`/`except` cast; the list it builds is read as "
         "maybe empty",
-    "s1162_fraud_scorer_deepcopy_defaults_dotted_store_clip_kind_value":
-        "missed: the clip kind is stored by a helper that deep-copies the defaults and stores each dotted override in "
-        "a loop; what a function builds item by item is not read",
-    "s1170_speech_emotion_merge_dicts_throughput_profile_forward_prefetch":
-        "missed: the profile is merged by `merge_dicts`, a loop storing the items of each layer into a copy",
-    "p1020_sign_keypoints_presets_table_experiment_precision_16_mixed":
-        "missed: the experiment's precision is merged into the preset by a helper copying and storing in a loop",
     "s1166_solar_defects_config_class_with_overrides_reduce_min":
         "missed: `RunConfig.with_overrides` merges nested dicts in a loop into a copy of `self.__dict__` (an object, "
         "not a dict), and `reduce_op=reductions[name]` is read inside a dict comprehension over `metrics.items()`",
