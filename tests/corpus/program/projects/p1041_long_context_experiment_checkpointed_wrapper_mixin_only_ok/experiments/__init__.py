@@ -1,0 +1,4 @@
+from experiments.base import Experiment
+from experiments.long_context import LongContextExperiment
+
+__all__ = ["Experiment", "LongContextExperiment"]

@@ -1,0 +1,1 @@
+"""Land-cover segmentation of satellite tiles."""

@@ -1,0 +1,6 @@
+from tileseg.runners.base import SegmentationRunner
+from tileseg.runners.unet import UNetRunner
+
+RUNNERS = {"unet": UNetRunner}
+
+__all__ = ["RUNNERS", "SegmentationRunner", "UNetRunner"]

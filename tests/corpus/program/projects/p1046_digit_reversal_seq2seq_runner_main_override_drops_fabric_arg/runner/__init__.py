@@ -1,0 +1,3 @@
+from runner.base import BaseRunner
+
+__all__ = ["BaseRunner"]

@@ -1,0 +1,4 @@
+from finetune.adapters import AdapterRunner
+from finetune.base import FinetuneRunner
+
+__all__ = ["AdapterRunner", "FinetuneRunner"]
