@@ -2592,6 +2592,14 @@ class Flow:
                        and x.node in keeping for x in there.values(receiver)):  # `Strategy.from_config(cfg)`
                     sites.append((there, method, call, not static))
             sites.extend((there, method, call, True) for call in there._dispatched(twin, func.name, built_here=False))
+            # `fabric.launch(Trainer(...).fit)` there: the bound method called back with the receiver as `self`
+            sites.extend((there, method, call, True) for call in there._bound_called_back(method))
+        if cls is not None and func.name != "__init__" and not _is_static(func) and not _is_classmethod(func):
+            # where a module imports a subclass another module writes (`fabric.launch(SolubilityTrainer(...).fit)`)
+            for there in self._readers_of(top.name) or ():
+                read = _twin_read(there, top, self.ctx.doc.path)
+                if read is not None and isinstance(read[1], ast.ClassDef):
+                    sites.extend(self._called_back_through_subclasses(there, there._derived_from(read[1]), func, homes))
         if cls is not None and func.name != "__init__" and not _is_static(func) and not _is_classmethod(func):
             sites.extend(self._dispatched_through_subclasses(cls, func, homes))
             if not sites and any(self.ctx.enclosing_function(c) is not None for c in self.constructions(cls)):
@@ -2682,6 +2690,28 @@ class Flow:
                             continue
                         homes[id(method)] = x.flow
                         sites.append((there, method, _Dispatched(call), True))
+        return sites
+
+    def _called_back_through_subclasses(self, there: Flow, derived: list[ast.ClassDef],
+                                        func: ast.FunctionDef | ast.AsyncFunctionDef,
+                                        homes: dict[int, Flow]) -> list[tuple[Flow, ast.AST, ast.Call, bool]]:
+        """The call-backs of `func` (`fabric.launch(SolubilityTrainer(...).fit)`) in the modules that import a
+        subclass `there` writes at its top level and that inherits `func`: one import further than the class's own
+        readers. Each with the method as that module reads it (this def, by its place), noted in `homes`."""
+        sites: list[tuple[Flow, ast.AST, ast.Call, bool]] = []
+        for sub in derived:
+            if not isinstance(there.ctx.parents.get(sub), ast.Module) or there._defining_class(sub, func.name) is not None:
+                continue  # (a subclass that overrides it runs its own)
+            for far in there._readers_of(sub.name, func.name) or ():
+                for name in far.ctx.tips.callbacks:
+                    for call, _ in far.ctx.spelled_method_calls(name):
+                        if not call.args or not isinstance(call.args[0], ast.Attribute) or call.args[0].attr != func.name:
+                            continue
+                        for x in far.values(call.args[0]):
+                            if x.kind == "function" and x.flow is not None and x.node is not None \
+                                    and x.is_read_from(func, self.ctx.doc.path):
+                                homes[id(x.node)] = x.flow
+                                sites.extend((far, x.node, back, True) for back in far._bound_called_back(x.node))
         return sites
 
     def _dispatched_through_subclasses(self, cls: ast.ClassDef, func: ast.FunctionDef | ast.AsyncFunctionDef,

@@ -710,9 +710,9 @@ KNOWN_MISSES: dict[str, str] = {
         "callbacks/monitor.py's `reduce_op` property returning the monitor's `mode` (which its own code reads as "
         "\"min\"/\"max\" for comparing): a value valid where it is written, misused by the callee",
     "p826_configure_model_hook_override_returns_set_up_module":
-        "missed: trainer/lm.py's `configure_model` override returns `fabric.setup_module(model)`, and the base's "
-        "`fit` (trainer/base.py) passes what the hook returns to `fabric.setup_module` again (LXF039); the hook's "
-        "return is read from the base as unknown across modules (in one file it is flagged)",
+        "on the wrong file: the launched base `fit` (trainer/base.py) now reads the override's set-up model and "
+        "reports LXF039 where it sets it up again, while the fix belongs in trainer/lm.py's `configure_model`, which "
+        "returns `fabric.setup_module(model)`",
     "s960_classmethod_worker_reads_fabric_from_class_attribute":
         "missed: the Fabric is a class attribute (`fabric = None`) a classmethod stores on `cls`, and the launch is "
         "`cls.fabric.launch(cls.worker)` of a zero-argument classmethod (LXF018): a store on `cls` is not read as "
@@ -923,15 +923,12 @@ KNOWN_MISSES: dict[str, str] = {
     "p1044_session_recommender_resume_config_subclass_sharded_state_dict_format":
         "missed: the preset is `PRESETS[name](**overrides)` inside `configs.load(name, **overrides)`, and the value "
         "reaches `XLAFSDPStrategy(**cfg.strategy_kwargs)` through a dict a dataclass's `__post_init__` builds",
-    "p1048_molecule_property_trainer_checkpoint_state_returns_raw_network":
-        "missed: `fabric.launch(SolubilityTrainer(...).fit)` launches a bound method of a class another module writes "
-        "(its base's `fit`, a third module's); such a method is not read as launched",
     "p1050_genre_classifier_memory_saving_options_setdefault_limit_all_gathers":
         "on the wrong file: LXF038 is reported where sharding/options.py spreads `**self.fsdp_kwargs`; the keyword "
         "is written by `kwargs.setdefault(\"limit_all_gathers\", True)` in sharding/presets.py's subclass `__init__`",
     "p1052_intent_adapter_runner_save_filter_property_bare_function":
-        "missed: `fabric.launch(runner.fit)` launches a bound method of an imported subclass whose base (another "
-        "module) defines `fit`; such a method is not read as launched",
+        "on the wrong file: LXF044 is reported at finetune/base.py's `filter=self.save_filter`, while the bare "
+        "function is returned by the `save_filter` property finetune/adapters.py overrides",
 }
 
 
