@@ -7528,9 +7528,11 @@ class Flow:
         """`deep_merge(DEFAULTS, PROFILES[name])`, `AttrDict(BASE).merged(overrides)`: a function that builds a dict
         item by item (a loop storing items), run on the dicts this call gives (`itemwise`); None when it is not
         one, or when the run cannot tell."""
-        method = receiver is not None
-        if type(node) is not ast.Call or not home.ctx.once(f"builds items {method}", func,
-                                                             lambda: itemwise.builds_items(func, method)):
+        if type(node) is not ast.Call \
+                or id(func) not in home.ctx.once("itemwise candidates", home.ctx.module, lambda: itemwise.candidates(home.ctx)):
+            return None
+        shape = home.ctx.once("itemwise shape", func, lambda: itemwise.shape_of(func))
+        if not (shape.builds_as_method if receiver is not None else shape.builds):
             return None
         return itemwise.run_call(self, home, func, node, receiver)
 

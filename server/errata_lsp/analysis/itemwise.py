@@ -26,6 +26,7 @@ from . import attrdicts
 from .values import Entry, Value
 
 if TYPE_CHECKING:
+    from .context import Context
     from .flow import Flow
 
 MAX_STEPS = 4_000
@@ -100,34 +101,76 @@ class BuiltCall(ast.Call):
 Held = Union[Built, Seq, Obj, tuple[Value, ...]]  # noqa: UP007  (an alias read at run time)
 
 
-def builds_items(func: ast.FunctionDef | ast.AsyncFunctionDef, method: bool = False) -> bool:
-    """The cheap question first, on the syntax: `func` has a `for` loop that stores an item (`out[k] = ...`) or
-    updates a mapping (`.update(...)`, `.setdefault(...)`), or it gives a dict it makes (a copy, a display) to a
-    function called on its own line (`merge_into(cfg, layer)`, which may fill it), or, a `method`, it stores an
-    item into a dict it does not make itself (`self[key] = value`); and no `yield`."""
-    if isinstance(func, ast.AsyncFunctionDef):
-        return False
+@dataclass(frozen=True)
+class Shape:
+    """What the run needs to know of a function's syntax, read once: its local names, whether it has a statement
+    the run never follows, and whether it builds a dict or an object item by item (`builds_items`)."""
+
+    locals: frozenset[str]
+    runnable: bool
+    builds: bool  # called as a function
+    builds_as_method: bool  # called as a method: a store into what `self` reaches counts too
+
+
+NEVER_RUN = (ast.With, ast.AsyncWith, ast.While, ast.Try, ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom, ast.Await,
+             ast.Match, ast.AsyncFor)
+
+
+def shape_of(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Shape:
     nodes = _own_nodes(func)
+    args = func.args
+    names = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+    names.update(a.arg for a in (args.vararg, args.kwarg) if a is not None)
+    for node in nodes:
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            names.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+    runnable = isinstance(func, ast.FunctionDef) and not any(isinstance(n, NEVER_RUN) for n in nodes)
     made = {t.id for n in nodes if isinstance(n, ast.Assign) and _makes_a_dict(n.value)
             for t in n.targets if isinstance(t, ast.Name)}
-    builds = False
+    objects = made | {t.id for n in nodes if isinstance(n, ast.Assign) and _makes_an_object(n.value)
+                      for t in n.targets if isinstance(t, ast.Name)}
+    own = [a.arg for a in (*args.posonlyargs, *args.args)][:1]
+    builds = as_method = False
     for node in nodes:
-        if isinstance(node, (ast.Yield, ast.YieldFrom, ast.Await)):
-            return False
-        if isinstance(node, ast.For) and any(_fills(n, made) for n in ast.walk(node)):
+        if isinstance(node, ast.For) and any(_fills(n, objects) for n in ast.walk(node)):
             builds = True
         elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name) \
                 and any(isinstance(a, ast.Name) and a.id in made for a in node.value.args):
             builds = True
-        elif method and isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) \
+        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) \
                 and not (isinstance(node.value, ast.Name) and node.value.id in made):
-            builds = True  # a method storing into its dict or a dict reached from it (`node[leaf] = value`)
-    return builds
+            as_method = True  # a method storing into its dict or a dict reached from it (`node[leaf] = value`)
+        elif isinstance(node, ast.For) and any(_fills(n, frozenset(own)) for n in ast.walk(node)):
+            as_method = True  # `for layer in layers: self.update(layer)`
+    return Shape(frozenset(names), runnable, runnable and builds, runnable and (builds or as_method))
 
 
-def _fills(node: ast.AST, made: set[str]) -> bool:
-    """`out[k] = v`, `out.update(...)`, `setattr(obj, k, v)`, `obj.x = v`, `cfg.update(layer)` on a name: a
-    statement of a loop that may fill a dict or an object item by item."""
+def candidates(ctx: Context) -> frozenset[int]:
+    """The functions of a module worth a `shape_of`, by the node tables alone (no walk of any body): those with a
+    `for` loop or an item stored, and none of `NEVER_RUN`. By `id`."""
+    def enclosing(kinds: tuple[type[ast.AST], ...]) -> set[int]:
+        nodes: list[ast.AST] = [n for kind in kinds for n in ctx.nodes(kind)]
+        return {id(f) for n in nodes if (f := ctx.enclosing_function(n)) is not None}
+    stores = {id(f) for n in ctx.nodes(ast.Subscript) if isinstance(n.ctx, ast.Store)
+              if (f := ctx.enclosing_function(n)) is not None}
+    return frozenset((enclosing((ast.For,)) | stores) - enclosing(NEVER_RUN))
+
+
+def builds_items(func: ast.FunctionDef | ast.AsyncFunctionDef, method: bool = False) -> bool:
+    """The cheap question first, on the syntax: `func` has a `for` loop that stores an item (`out[k] = ...`),
+    updates a mapping (`.update(...)`, `.setdefault(...)`), sets an attribute, or calls a method of an object or a
+    dict it makes; or it gives a dict it makes (a copy, a display) to a function called on its own line
+    (`merge_into(cfg, layer)`, which may fill it); or, a `method`, it stores an item into a dict it does not make
+    itself (`self[key] = value`); and it has no statement the run never follows (`with`, `while`, `try`, `yield`)."""
+    shape = shape_of(func)
+    return shape.builds_as_method if method else shape.builds
+
+
+def _fills(node: ast.AST, objects: frozenset[str] | set[str]) -> bool:
+    """`out[k] = v`, `out.update(...)`, `setattr(obj, k, v)`, `obj.x = v`, `cfg.update(layer)` of an object or a
+    dict the function makes: a statement of a loop that may fill a dict or an object item by item."""
     if isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.ctx, ast.Store):
         return True
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("update", "setdefault"):
@@ -135,7 +178,7 @@ def _fills(node: ast.AST, made: set[str]) -> bool:
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
         return True
     return isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute) \
-        and isinstance(node.value.func.value, ast.Name)
+        and isinstance(node.value.func.value, ast.Name) and node.value.func.value.id in objects
 
 
 def _makes_a_dict(value: ast.expr) -> bool:
@@ -149,6 +192,15 @@ def _makes_a_dict(value: ast.expr) -> bool:
     return False
 
 
+def _makes_an_object(value: ast.expr) -> bool:
+    """`cls(**data)`, `Config(...)`, `type(self)(...)`: a construction, by the names Python code gives classes."""
+    if not isinstance(value, ast.Call):
+        return False
+    func = value.func
+    return isinstance(func, ast.Name) and (func.id == "cls" or func.id[:1].isupper()) \
+        or isinstance(func, ast.Call) and isinstance(func.func, ast.Name) and func.func.id == "type"
+
+
 def _own_nodes(func: ast.AST) -> list[ast.AST]:
     """The nodes of `func`'s body, nested functions and classes left out."""
     out: list[ast.AST] = []
@@ -159,19 +211,6 @@ def _own_nodes(func: ast.AST) -> list[ast.AST]:
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             todo.extend(ast.iter_child_nodes(node))
     return out
-
-
-def _local_names(func: ast.FunctionDef) -> frozenset[str]:
-    names = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
-    names.update(a.arg for a in (func.args.vararg, func.args.kwarg) if a is not None)
-    for node in _own_nodes(func):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            names.add(node.id)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            names.add("\0")  # marks a function the run does not follow
-    return frozenset(names)
 
 
 def run_call(caller: Flow, there: Flow, func: ast.FunctionDef, call: ast.Call, receiver: Value | None
@@ -299,14 +338,12 @@ class _Run:
     # -- calls -------------------------------------------------------------------------------------------
     def call(self, there: Flow, func: ast.FunctionDef, own: Held | None, args: list[Held], kwargs: dict[str, Held],
              depth: int) -> Held:
+        shape = there.ctx.once("itemwise shape", func, lambda: shape_of(func))
         if depth > MAX_CALL_DEPTH or any(not _is(d, "classmethod", "staticmethod") for d in func.decorator_list) \
-                or any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await)) for n in _own_nodes(func)):
-            raise GiveUp
-        locals_ = there.ctx.once("itemwise locals", func, lambda: _local_names(func))
-        if "\0" in locals_:
+                or not shape.runnable:
             raise GiveUp
         env = self._bind(there, func, own, args, kwargs)
-        frame = _Frame(there, func, env, locals_, depth)
+        frame = _Frame(there, func, env, shape.locals, depth)
         try:
             self.block(frame, func.body)
         except _Return as returned:
@@ -562,10 +599,11 @@ class _Run:
                 if _mentions(node, frame.locals):
                     raise
                 return None  # the evaluator's to read
-        if f.kind == "function" and isinstance(f.node, ast.FunctionDef) and not isinstance(f.extra, tuple) \
-                and builds_items(f.node) and f.flow is not None:
+        called = f.node
+        if f.kind == "function" and isinstance(called, ast.FunctionDef) and not isinstance(f.extra, tuple) \
+                and f.flow is not None and f.flow.ctx.once("itemwise shape", called, lambda: shape_of(called)).builds:
             args, kwargs = self.arguments(frame, node)
-            return self.call(f.flow.base, f.node, None, args, kwargs, frame.depth + 1)
+            return self.call(f.flow.base, called, None, args, kwargs, frame.depth + 1)
         if _mentions(node, frame.locals) and (any(isinstance(a, ast.Starred) for a in node.args)
                                               or any(k.arg is None for k in node.keywords)):
             raise GiveUp  # spread for the evaluator: it would read the stand-ins' items, not what the run holds
