@@ -288,3 +288,19 @@ def test_an_object_whose_class_sets_attributes_another_way_stays_unknown(tmp_pat
                               '        object.__setattr__(self, name, "32-true")\n\n', 1)
     root = tree(tmp_path, {"config.py": hooked, "train.py": SECTIONS_TRAIN.format(precision="bf16-mixed")})
     assert found(root / "train.py") == []
+
+
+def test_a_comprehension_in_the_helper_is_run_turn_by_turn():
+    # the base copied by a dict comprehension, then each override but its note stored: the list wins
+    text = script().replace("""    out = {}
+    for layer in layers:
+        for key, value in layer.items():
+            out[key] = value""", """    out = {key: value for key, value in layers[0].items()}
+    for layer in layers[1:]:
+        for key, value in layer.items():
+            if key != "note":
+                out[key] = value""", 1).replace(
+        'MEMORY_SAVER = {"activation_checkpointing_policy": [Block]}',
+        'MEMORY_SAVER = {"activation_checkpointing_policy": [Block], "note": "fits 2x longer sequences"}', 1)
+    assert [(f.code, f.severity.value, f.span.start.line + 1) for f in check_source(text).findings] == \
+        [("LXF001", "error", 13)]

@@ -532,6 +532,8 @@ class _Run:
             return self.item(frame, built, key)
         if isinstance(node, ast.Attribute) and _mentions(node.value, frame.locals):
             return self.attribute(frame, node)
+        if isinstance(node, (ast.DictComp, ast.ListComp)) and _mentions(node, frame.locals):
+            return self.comprehension(frame, node)
         if isinstance(node, ast.IfExp):
             return self.expr(frame, node.body if self.truth(frame, node.test) else node.orelse)
         if isinstance(node, ast.Call):
@@ -558,6 +560,30 @@ class _Run:
             else:
                 kwargs[k.arg] = self.expr(frame, k.value)
         return args, kwargs
+
+    def comprehension(self, frame: _Frame, node: ast.DictComp | ast.ListComp) -> Held:
+        """`{k: dict(v) if isinstance(v, dict) else v for k, v in base.items()}`, `[f(x) for x in layers if x]`: each
+        turn run in a scope of its own (the loop's names are the comprehension's), its tests decided."""
+        out: list[Held] = []
+        made = Built({})
+
+        def turns(generators: list[ast.comprehension], inner: _Frame) -> None:
+            if not generators:
+                if isinstance(node, ast.DictComp):
+                    made.items[self.key(inner, node.key)] = self.expr(inner, node.value)
+                else:
+                    out.append(self.expr(inner, node.elt))
+                return
+            first = generators[0]
+            if first.is_async:
+                raise GiveUp
+            for turn in self.turns(inner, first.iter):
+                scope = _Frame(inner.there, inner.func, dict(inner.env), inner.locals, inner.depth)
+                self.store(scope, first.target, turn)
+                if all(self.truth(scope, test) for test in first.ifs):
+                    turns(generators[1:], scope)
+        turns(node.generators, frame)
+        return made if isinstance(node, ast.DictComp) else Seq(out)
 
     def call_expr(self, frame: _Frame, node: ast.Call) -> Held | None:
         """A call the run reads itself; None for one the evaluator reads."""

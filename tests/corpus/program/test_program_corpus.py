@@ -897,8 +897,9 @@ KNOWN_MISSES: dict[str, str] = {
     "p1024_birdsong_src_pkg_local_profile_spread_checkpoint_io_torch":
         "missed: the profile module is loaded by `importlib.import_module(f\"{__name__}.{name}\")`",
     "p1026_stroke_recognizer_merge_dicts_finetune_adds_clip_val_to_max_norm":
-        "missed: `merge_dicts` copies the base with a dict comprehension `{k: dict(v) if isinstance(v, dict) else v "
-        "for k, v in base.items()}` before its loop; a comprehension is not run item by item",
+        "on the wrong file: the merge is read (its dict comprehension run item by item), and LXF015 is reported "
+        "where the merged `clip` section is spread (engine.py) and built (train.py), not on experiments/finetune.py's "
+        "`clip_val`, the key the override adds beside the base's `max_norm`",
     "p1028_soil_moisture_setdefault_run_restores_best_val_never_saved":
         "missed: the saved and restored states are `{key: objects[key] for key in keys}` of key lists a config "
         "section gives through `setdefault`",
