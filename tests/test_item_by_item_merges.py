@@ -304,3 +304,104 @@ def test_a_comprehension_in_the_helper_is_run_turn_by_turn():
         'MEMORY_SAVER = {"activation_checkpointing_policy": [Block], "note": "fits 2x longer sequences"}', 1)
     assert [(f.code, f.severity.value, f.span.start.line + 1) for f in check_source(text).findings] == \
         [("LXF001", "error", 13)]
+
+
+DOTTED = '''\
+import copy
+import json
+
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+DEFAULTS = {{"trainer": {{"accelerator": "tpu", "devices": 8}}, "optim": {{"lr": 1e-3}}}}
+DEBUG = ["optim.lr=0.01", "trainer.accelerator={accelerator}"]
+
+
+def coerce(text):
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text  # a bare word stays a string
+
+
+def with_overrides(tree, assignments):
+    tree = copy.deepcopy(tree)
+    for assignment in assignments:
+        path, _, raw = assignment.partition("=")
+        section, key = path.strip().split(".")
+        tree[section][key] = coerce(raw.strip())
+    return tree
+
+
+class Block(nn.Module):
+    pass
+
+
+def train(fabric):
+    fabric.setup_module(Block())
+
+
+if __name__ == "__main__":
+    trainer = with_overrides(DEFAULTS, DEBUG)["trainer"]
+    fabric = Fabric(accelerator=trainer["accelerator"], devices=trainer["devices"],
+                    strategy=XLAFSDPStrategy(auto_wrap_policy={{Block}}))
+    fabric.launch(train)
+'''
+
+
+def test_dotted_overrides_parsed_and_coerced_by_the_helper():
+    # "cpu" is no JSON: `coerce` returns the bare word, and the Fabric gets accelerator="cpu" beside XLA FSDP
+    found = check_source(DOTTED.format(accelerator="cpu")).findings
+    assert [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column) for f in found] == \
+        [("LXF010", "error", 38, 32)]
+    assert check_source(DOTTED.format(accelerator="tpu")).findings == []
+
+
+SETTINGS = '''\
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class RunConfig:
+    def __init__(self, **values):
+        self.__dict__.update(values)
+
+    def with_overrides(self, **changes):
+        merged = dict(self.__dict__)
+        for key, value in changes.items():
+            merged[key] = value
+        return RunConfig(**merged)
+
+
+BASE = RunConfig(accelerator="{base}", steps=3)
+{after}
+SMOKE = BASE.with_overrides({override})
+
+
+class Block(nn.Module):
+    pass
+
+
+def train(fabric):
+    fabric.setup_module(Block())
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator=SMOKE.accelerator, strategy=XLAFSDPStrategy(auto_wrap_policy={{Block}}))
+    fabric.launch(train)
+'''
+
+
+def test_a_method_of_an_object_the_module_builds_is_run_on_what_its_construction_gave():
+    found = check_source(SETTINGS.format(base="tpu", after="", override='accelerator="cpu"')).findings
+    assert [(f.code, f.severity.value, f.span.start.line + 1) for f in found] == [("LXF010", "error", 31)]
+    assert check_source(SETTINGS.format(base="tpu", after="", override='accelerator="tpu"')).findings == []
+
+
+def test_an_object_changed_after_it_is_built_is_not_run_from_its_construction():
+    # built with "cpu", set to "tpu" afterwards: the copy `with_overrides` makes runs on the TPU; read from the
+    # construction it would say "cpu"
+    text = SETTINGS.format(base="cpu", after='BASE.accelerator = "tpu"', override="steps=2")
+    assert [f for f in check_source(text).findings if f.severity.value == "error"] == []

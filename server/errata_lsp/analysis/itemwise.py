@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import copy
 import itertools
+import json
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Union
 
@@ -41,6 +42,8 @@ PURE_BUILTINS = frozenset(("len", "str", "repr", "int", "float", "bool", "print"
 # what a plain class may not define: each changes how its attributes are set or read, or what a test of it gives
 OBJECT_HOOKS = frozenset(("__setattr__", "__getattr__", "__getattribute__", "__delattr__", "__slots__", "__new__",
                           "__init_subclass__", "__bool__", "__len__", "__class_getitem__"))
+STR_MADE = frozenset(("split", "rsplit", "partition", "rpartition", "strip", "lstrip", "rstrip", "lower", "upper",
+                      "removeprefix", "removesuffix", "replace"))
 STR_TESTS = frozenset(("startswith", "endswith", "isdigit", "isidentifier", "islower", "isupper"))
 
 
@@ -83,12 +86,14 @@ class Obj:
     """An instance of a plain class of the project (`_plain_classes`) the run builds: its attributes in the order
     they were set (the dict `vars(obj)` is)."""
 
-    __slots__ = ("classes", "attrs", "escaped")
+    __slots__ = ("classes", "attrs", "escaped", "origin", "changed")
 
-    def __init__(self, classes: tuple[tuple[Flow, ast.ClassDef], ...]):
+    def __init__(self, classes: tuple[tuple[Flow, ast.ClassDef], ...], origin: tuple[Value, ...] | None = None):
         self.classes = classes  # the class, then its bases
         self.attrs: dict[str, Held] = {}
         self.escaped = False
+        self.origin = origin  # the instance the evaluator read it from, given back while nothing of it changes
+        self.changed = False
 
 
 class BuiltCall(ast.Call):
@@ -112,7 +117,7 @@ class Shape:
     builds_as_method: bool  # called as a method: a store into what `self` reaches counts too
 
 
-NEVER_RUN = (ast.With, ast.AsyncWith, ast.While, ast.Try, ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom, ast.Await,
+NEVER_RUN = (ast.With, ast.AsyncWith, ast.While, ast.TryStar, ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom, ast.Await,
              ast.Match, ast.AsyncFor)
 
 
@@ -240,7 +245,7 @@ def run_call(caller: Flow, there: Flow, func: ast.FunctionDef, call: ast.Call, r
         try:
             run = _Run(there)
             made = run.materialize(run.call(there, func, own, args, kwargs, 0), there, _returned_at(func))
-        except (GiveUp, RecursionError):
+        except (GiveUp, Raised, RecursionError):
             return None
         out.extend(x.under(when) for x in made)
     return tuple(out)
@@ -264,6 +269,18 @@ def _stand_in(there: Flow, values: tuple[Value, ...], where: ast.expr) -> ast.Na
     held = ast.copy_location(ast.Name(id="_", ctx=ast.Load()), where)
     there.base.pin(held, values)
     return held
+
+
+class Raised(Exception):  # noqa: N818  (an exception the user's code raises, as the run follows it)
+    """An exception the run knows the code raises (`json.loads("cpu")`, `int("auto")`): a `try` that catches it runs
+    its handler; uncaught, the run cannot tell."""
+
+    HIERARCHY = {"JSONDecodeError": ("JSONDecodeError", "ValueError", "Exception", "BaseException"),
+                 "ValueError": ("ValueError", "Exception", "BaseException")}
+
+    def __init__(self, kind: str):
+        super().__init__(kind)
+        self.kind = kind
 
 
 class _Return(Exception):  # noqa: N818  (control flow of the run)
@@ -298,7 +315,7 @@ class _Run:
         if isinstance(held, tuple):
             return held
         if isinstance(held, Obj):
-            return (self._object(held),)
+            return held.origin if held.origin is not None and not held.changed else (self._object(held),)
         if isinstance(held, Seq):
             display = ast.copy_location(ast.List(elts=[_stand_in(there, self.materialize(h, there, where), where)
                                                        for h in held.items], ctx=ast.Load()), where)
@@ -421,6 +438,18 @@ class _Run:
             raise _Break
         elif isinstance(stmt, ast.Pass):
             return
+        elif isinstance(stmt, ast.Try) and not stmt.finalbody:
+            try:
+                self.block(frame, stmt.body)
+            except Raised as raised:
+                handler = next((h for h in stmt.handlers if self.catches(frame, h, raised)), None)
+                if handler is None:
+                    raise
+                if handler.name is not None:
+                    raise GiveUp from raised  # (the exception object is not a value the run holds)
+                self.block(frame, handler.body)
+                return
+            self.block(frame, stmt.orelse)
         elif isinstance(stmt, ast.Assert):
             if not self.truth(frame, stmt.test):
                 raise GiveUp  # it raises: not this run's to tell
@@ -435,6 +464,16 @@ class _Run:
         else:
             raise GiveUp
 
+    def catches(self, frame: _Frame, handler: ast.ExceptHandler, raised: Raised) -> bool:
+        if handler.type is None:
+            return True
+        names = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+        caught = {n.id if isinstance(n, ast.Name) and self._builtin(frame, n) else
+                  "JSONDecodeError" if frame.there.ctx.resolve(n) == "json.JSONDecodeError" else None for n in names}
+        if None in caught:
+            raise GiveUp  # an exception class the run does not know the place of
+        return bool(caught & set(Raised.HIERARCHY[raised.kind]))
+
     def store(self, frame: _Frame, target: ast.expr, held: Held) -> None:
         if isinstance(target, ast.Name):
             frame.env[target.id] = held
@@ -448,6 +487,7 @@ class _Run:
             if not isinstance(owner, Obj) or target.attr == "__dict__":
                 raise GiveUp
             owner.attrs[target.attr] = held
+            owner.changed = True
         elif isinstance(target, (ast.Tuple, ast.List)):
             items = held.items if isinstance(held, Seq) else None
             starred = [i for i, e in enumerate(target.elts) if isinstance(e, ast.Starred)]
@@ -481,9 +521,9 @@ class _Run:
             return list(held.items)
         if isinstance(held, Built):
             return [(Value("str", frame.there.key_at(k, iterable), flow=frame.there),) for k in held.items]
-        if isinstance(held, tuple) and len(held) == 1 and held[0].kind in ("list", "tuple") \
-                and not _mentions(iterable, frame.locals):
-            items = frame.there.known_items(iterable)
+        if isinstance(held, tuple) and len(held) == 1 and held[0].kind in ("list", "tuple") and not held[0].when:
+            # a list the evaluator knows item by item (a parameter given `EXPERIMENT`, a display of another module)
+            items = frame.there.known_items(_stand_in(frame.there, held, iterable))
             if items is not None:
                 return list(items)
         raise GiveUp
@@ -595,6 +635,8 @@ class _Run:
             if isinstance(held, tuple) and len(held) == 1 and held[0].kind == "class" \
                     and isinstance(held[0].node, ast.ClassDef) and held[0].flow is not None:
                 return self.instantiate(frame, node, held[0].flow, held[0].node)
+            if isinstance(held, tuple) and len(held) == 1 and held[0].qualified in ("builtins.int", "builtins.float"):
+                return self.converted(frame, node, held[0].qualified[9:])  # `for cast in (int, float): cast(text)`
             raise GiveUp
         if isinstance(func, ast.Call) and isinstance(func.func, ast.Name) and func.func.id == "type" \
                 and len(func.args) == 1 and self._builtin(frame, func.func):
@@ -606,6 +648,15 @@ class _Run:
         if isinstance(func, ast.Name) and self._builtin(frame, func):
             return self.builtin(frame, node, func.id)
         qualified = there.ctx.resolve(func)
+        if qualified == "json.loads" and len(node.args) == 1 and not node.keywords and _mentions(node, frame.locals):
+            source = self.expr(frame, node.args[0])
+            text = self.constant(source)
+            if not isinstance(text, str) or not isinstance(source, tuple):
+                raise GiveUp
+            try:
+                return _parsed(source[0], json.loads(text))
+            except ValueError as err:
+                raise Raised("JSONDecodeError") from err
         if qualified in ("copy.deepcopy", "copy.copy") and len(node.args) == 1 and not node.keywords:
             held = self.expr(frame, node.args[0])
             if not isinstance(held, (Built, Seq)):
@@ -627,9 +678,20 @@ class _Run:
                 return None  # the evaluator's to read
         called = f.node
         if f.kind == "function" and isinstance(called, ast.FunctionDef) and not isinstance(f.extra, tuple) \
-                and f.flow is not None and f.flow.ctx.once("itemwise shape", called, lambda: shape_of(called)).builds:
-            args, kwargs = self.arguments(frame, node)
-            return self.call(f.flow.base, called, None, args, kwargs, frame.depth + 1)
+                and f.flow is not None:
+            shape = f.flow.ctx.once("itemwise shape", called, lambda: shape_of(called))
+            if shape.builds:
+                args, kwargs = self.arguments(frame, node)
+                return self.call(f.flow.base, called, None, args, kwargs, frame.depth + 1)
+            if shape.runnable and _mentions(node, frame.locals):
+                # a helper given what the run knows (`_coerce(raw.strip())`): run too, when it is given values alone
+                # (nothing it could change); else, or when the run cannot follow it, the evaluator's to read
+                args, kwargs = self.arguments(frame, node)
+                if all(isinstance(a, tuple) for a in (*args, *kwargs.values())):
+                    try:
+                        return self.call(f.flow.base, called, None, args, kwargs, frame.depth + 1)
+                    except GiveUp:
+                        return None
         if _mentions(node, frame.locals) and (any(isinstance(a, ast.Starred) for a in node.args)
                                               or any(k.arg is None for k in node.keywords)):
             raise GiveUp  # spread for the evaluator: it would read the stand-ins' items, not what the run holds
@@ -676,11 +738,26 @@ class _Run:
         if name in ("list", "tuple") and len(node.args) == 1 and not node.keywords \
                 and _mentions(node.args[0], frame.locals):
             return Seq(self.turns(frame, node.args[0]))
+        if name in ("int", "float") and _mentions(node, frame.locals):
+            return self.converted(frame, node, name)
         if name in ("setattr", "getattr", "vars") and _mentions(node, frame.locals):
             return self.object_builtin(frame, node, name)
         if name in ("isinstance", "hasattr", "callable", "len", "bool") and _mentions(node, frame.locals):
             raise GiveUp  # tests are read by `truth`; their values are not needed here
         return None
+
+    def converted(self, frame: _Frame, node: ast.Call, name: str) -> Held:
+        """`int(text)`, `float(text)` of a string or a number the run knows: the number, or the ValueError raised."""
+        if len(node.args) != 1 or node.keywords:
+            raise GiveUp
+        source = self.expr(frame, node.args[0])
+        given = self.constant(source)
+        if not isinstance(source, tuple) or not isinstance(given, (str, int, float)) or isinstance(given, bool):
+            raise GiveUp
+        try:
+            return _parsed(source[0], int(given) if name == "int" else float(given))
+        except ValueError as err:
+            raise Raised("ValueError") from err
 
     def object_builtin(self, frame: _Frame, node: ast.Call, name: str) -> Held:
         """`setattr(obj, key, value)`, `getattr(obj, key[, default])`, `vars(obj)` of an object the run built."""
@@ -690,10 +767,12 @@ class _Run:
         if not isinstance(obj, Obj):
             raise GiveUp
         if name == "vars" and len(node.args) == 1:
+            obj.changed = True
             return Built(obj.attrs)
         attr = self.key(frame, node.args[1]) if len(node.args) >= 2 else None
         if name == "setattr" and len(node.args) == 3 and attr is not None:
             obj.attrs[attr] = self.expr(frame, node.args[2])
+            obj.changed = True
             return (Value("none", node, flow=frame.there),)
         if name == "getattr" and attr is not None and len(node.args) in (2, 3):
             if attr in obj.attrs:
@@ -720,13 +799,9 @@ class _Run:
         if isinstance(held, Obj) or isinstance(held, tuple) and len(held) == 1 and held[0].kind == "class" \
                 and isinstance(held[0].node, ast.ClassDef) and held[0].flow is not None:
             return self.object_method(frame, node, held, name)
-        if isinstance(held, tuple) and name == "split" and len(args) <= 1 and not node.keywords:
-            text = self.constant(held)
-            separator = self.constant(self.expr(frame, args[0])) if args else None
-            if not isinstance(text, str) or separator is not None and not isinstance(separator, str):
-                raise GiveUp
-            return Seq([(Value("str", frame.there.key_at(part, node), flow=frame.there),) for part in text.split(separator)])
-        if isinstance(held, tuple) and name in STR_TESTS | {"lower", "upper", "strip"}:
+        if isinstance(held, tuple) and name in STR_MADE and not node.keywords:
+            return self.str_method(frame, node, held, name)
+        if isinstance(held, tuple) and name in STR_TESTS:
             return self.outside(frame, node)
         built = self.as_built(frame, held)
         if name == "get" and 1 <= len(args) <= 2 and not node.keywords:
@@ -765,6 +840,22 @@ class _Run:
                 return self.call(built.wrap.flow.base, method, built, args_held, kwargs, frame.depth + 1)
         raise GiveUp
 
+    def str_method(self, frame: _Frame, node: ast.Call, held: tuple[Value, ...], name: str) -> Held:
+        """`path.split(".")`, `assignment.partition("=")`, `raw.strip()` of a string the run knows: the strings it
+        makes, each said to be written where the string it comes from is (an override `"trainer.accelerator=cpu"`
+        of another module stays that module's)."""
+        text = self.constant(held)
+        arguments = [self.constant(self.expr(frame, a)) for a in node.args]
+        if not isinstance(text, str) or any(not isinstance(a, (str, int)) and a is not None for a in arguments):
+            raise GiveUp
+        try:
+            made = getattr(text, name)(*arguments)
+        except (TypeError, ValueError) as err:
+            raise GiveUp from err  # (the run would raise: not this run's to tell)
+        if isinstance(made, str):
+            return _derived(held[0], made)
+        return Seq([_derived(held[0], part) for part in made])
+
     def object_method(self, frame: _Frame, node: ast.Call, held: Held, name: str) -> Held:
         """`cfg.update(layer)`, `cls.from_dict(value)`: a method of an object the run built, or of a plain class."""
         if isinstance(held, Obj):
@@ -794,6 +885,7 @@ class _Run:
         held = self.expr(frame, node.value)
         if isinstance(held, Obj):
             if node.attr == "__dict__":
+                held.changed = True  # (what is done with its own dict is not followed: as changed)
                 return Built(held.attrs)  # the object's own dict: a store into it is an attribute set
             if node.attr in held.attrs:
                 return held.attrs[node.attr]
@@ -961,8 +1053,51 @@ class _Run:
             try:
                 return self.as_built(frame, held)
             except GiveUp:
+                pass
+        if isinstance(held, tuple) and len(held) == 1 and held[0].kind == "instance":
+            try:
+                return self.as_object(frame, held[0])
+            except GiveUp:
                 return held
         return held
+
+    def as_object(self, frame: _Frame, value: Value) -> Obj:
+        """An instance the evaluator read, of a plain class: the object a run of its construction builds (an
+        object a run built before, its attributes as that run set them), when no statement of the module that
+        binds it changes it afterwards."""
+        cls, call = value.extra if isinstance(value.extra, tuple) and len(value.extra) == 2 else (None, None)
+        flow = value.flow
+        if not isinstance(cls, ast.ClassDef) or not isinstance(call, ast.Call) or flow is None or value.when:
+            raise GiveUp
+        classes = _plain_classes(flow.base, cls)
+        if classes is None:
+            raise GiveUp
+        obj = Obj(classes, (value,))
+        if isinstance(call, BuiltCall):
+            for key, entry in call.attributes.items():
+                leaf = obj.attrs[key] = entry.values()
+                self.origins[id(leaf)] = (leaf, key, entry)
+            return obj
+        if type(call) is not ast.Call or not _left_as_built(flow, call):
+            raise GiveUp
+        args: list[Held] = []
+        for a in call.args:
+            if isinstance(a, ast.Starred):
+                raise GiveUp
+            args.append(flow.values(a))
+        kwargs: dict[str, Held] = {}
+        for k in call.keywords:
+            if k.arg is None:
+                kwargs.update(self.as_built(frame, flow.values(k.value)).items)
+            else:
+                kwargs[k.arg] = flow.values(k.value)
+        init = _method_of(obj, "__init__")
+        if init is None:
+            if args or kwargs:
+                raise GiveUp
+            return obj
+        self.call(init[0].base, init[1], obj, args, kwargs, frame.depth + 1)
+        return obj
 
     def as_built(self, frame: _Frame, held: Held) -> Built:
         """The dict `held` stands for, known whole; GiveUp when it is not one."""
@@ -990,6 +1125,31 @@ class _Run:
             leaf = built.items[key] = entry.values()
             self.origins[id(leaf)] = (leaf, key, entry)
         return built
+
+
+def _derived(source: Value, text: str) -> tuple[Value, ...]:
+    """A string made from `source`'s text, said to be written where `source` is."""
+    flow = source.flow
+    if flow is None or source.node is None or not hasattr(source.node, "lineno"):
+        raise GiveUp
+    return (Value("str", flow.key_at(text, source.node), flow=flow),)  # type: ignore[arg-type]  # located: above
+
+
+def _parsed(source: Value, data: object) -> Held:
+    """What `json.loads` (or `int`, `float`) makes of `source`'s text, its strings and numbers written where
+    `source` is."""
+    flow = source.flow
+    if flow is None or source.node is None or not hasattr(source.node, "lineno"):
+        raise GiveUp
+    if isinstance(data, dict):
+        return Built({str(k): _parsed(source, v) for k, v in data.items()})
+    if isinstance(data, list):
+        return Seq([_parsed(source, v) for v in data])
+    kind = "none" if data is None else "bool" if isinstance(data, bool) else "number" if isinstance(data, (int, float)) \
+        else "str"
+    made = ast.copy_location(ast.Constant(data), source.node)  # type: ignore[arg-type]  # json's scalars
+    made.end_lineno, made.end_col_offset = getattr(source.node, "end_lineno", None), getattr(source.node, "end_col_offset", None)
+    return (Value(kind, made, flow=flow),)
 
 
 def _is(node: ast.expr, *names: str) -> bool:
@@ -1032,6 +1192,20 @@ def _plain_classes(flow: Flow, cls: ast.ClassDef) -> tuple[tuple[Flow, ast.Class
                 here = (found[0].flow.base, found[0].node)
         return tuple(chain)
     return flow.ctx.once("itemwise plain classes", cls, work)
+
+
+def _left_as_built(flow: Flow, call: ast.Call) -> bool:
+    """The object `call` constructs is not changed by the module after it is built: it is not bound to a name, or
+    no statement of the module sets an attribute of that name or calls a method of it on a line of its own."""
+    bound = flow.ctx.parents.get(call)
+    if not isinstance(bound, ast.Assign):
+        return isinstance(bound, (ast.Call, ast.Attribute, ast.keyword, ast.Return))
+    if len(bound.targets) != 1 or not isinstance(bound.targets[0], ast.Name):
+        return False
+    name = bound.targets[0].id
+    return not flow.ctx.attribute_stores(name) and not any(
+        isinstance(s.value, ast.Call) and isinstance(s.value.func, ast.Attribute)
+        and isinstance(s.value.func.value, ast.Name) and s.value.func.value.id == name for s in flow.ctx.nodes(ast.Expr))
 
 
 def _method_of(obj: Obj, name: str) -> tuple[Flow, ast.FunctionDef] | None:

@@ -886,14 +886,17 @@ KNOWN_MISSES: dict[str, str] = {
         "dotted path with `setdefault` and coercing values in a `try`/`except` cast; the list it builds is read as "
         "maybe empty",
     "s1166_solar_defects_config_class_with_overrides_reduce_min":
-        "missed: `RunConfig.with_overrides` merges nested dicts in a loop into a copy of `self.__dict__` (an object, "
-        "not a dict), and `reduce_op=reductions[name]` is read inside a dict comprehension over `metrics.items()`",
+        "missed: `QA = BASE.with_overrides(...)` is read now (a copy of `self.__dict__` merged in a loop), but "
+        "`reduce_op=reductions[name]` is read inside a dict comprehension over `metrics.items()`, each `name` a key "
+        "of the metrics passed, not of the reductions",
     "s1172_query_doc_retriever_setdefault_serving_methods_misnamed":
         "missed: the method names come from a loop `for name in cfg[\"serving\"][\"forward_methods\"]` calling "
         "`mark_forward_method(name)`, over a section `complete()` copies and fills with `setdefault`",
     "p1022_water_level_config_class_dotted_overrides_debug_accelerator_cpu":
-        "missed: `\"trainer.accelerator=cpu\"` is parsed by `Config.override` (`str.partition`, a `json.loads` "
-        "coercion) into a deep copy kept in `self._tree`, read back through a chain of `override` calls",
+        "on the wrong file: `\"trainer.accelerator=cpu\"` is now read through `Config.override` (`str.partition`, "
+        "a `json.loads` coercion in a `try`, a deep copy kept in `self._tree`) and LXF010 is reported where the "
+        "section reaches the Fabric (train.py, utils/dist.py); a string made from the override is no node of "
+        "overrides.py to report on",
     "p1024_birdsong_src_pkg_local_profile_spread_checkpoint_io_torch":
         "missed: the profile module is loaded by `importlib.import_module(f\"{__name__}.{name}\")`",
     "p1026_stroke_recognizer_merge_dicts_finetune_adds_clip_val_to_max_norm":
