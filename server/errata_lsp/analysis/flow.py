@@ -2792,20 +2792,49 @@ class Flow:
                     return written
                 sites += [(there, call) for there in readers or () for call in there.ctx.written_method_calls(name)]
         for there, call in sites:
+            through_super = self._super_classmethod_classes(cls, call) if there is self else None
+            if through_super is not None:  # `super().from_config(...)` in a subclass's classmethod: its `cls`
+                classes.update((id(k), k) for k in through_super)
+                continue
             for x in there.values(call.func.value):  # type: ignore[attr-defined]  # a method call: `<receiver>.<name>(...)`
                 klass = x.node if x.kind == "class" else x.extra[0] if x.kind == "instance" and isinstance(x.extra, tuple) else None
                 if isinstance(klass, ast.ClassDef) and x.flow is not self and isinstance(self.ctx.parents.get(cls), ast.Module):
                     klass = next((k for k in self._subclasses(cls) if x.is_read_from(k, path)), None)  # (its tree)
                 elif x.flow is not self:
                     klass = None
-                if not isinstance(klass, ast.ClassDef) or self._defining_class(klass, name) is not cls:
+                if not isinstance(klass, ast.ClassDef):
                     return written
+                defining = self._defining_class(klass, name)
+                if defining is not cls:
+                    if defining is None or defining is not klass:
+                        return written
+                    continue  # `SmokeTestRunner.from_config(...)` runs the subclass's own (which may call this one
+                    # through `super()`: that call is a site of its own)
                 classes[id(klass)] = klass
         if not classes:
             return written
         when = len(classes) > 1
         return tuple(Value("class", k, (f"cls is {k.name}",) if when else (), label=k.name, qualified=k.name, flow=self)
                      for k in classes.values())
+
+    def _super_classmethod_classes(self, cls: ast.ClassDef, call: ast.Call) -> list[ast.ClassDef] | None:
+        """`super().from_config(...)` in a classmethod of a subclass of `cls` whose one base's `from_config` is
+        `cls`'s: the classes `cls` holds in that classmethod, which the call passes on (`SmokeTestRunner`, whose
+        class attributes the base's method then reads). None for another call."""
+        receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+        if not (isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name) and receiver.func.id == "super"
+                and not receiver.args and self.reaching(receiver.func) is None):
+            return None
+        caller = self.ctx.enclosing_function(call)
+        owner = self._method_class(caller) if caller is not None else None
+        if caller is None or owner is None or owner is cls or not _is_classmethod(caller):
+            return None
+        bases = self.local_bases(owner)
+        assert isinstance(call.func, ast.Attribute)  # (its receiver was read above)
+        if len(bases) != 1 or len(owner.bases) != 1 or self._defining_class(bases[0], call.func.attr) is not cls:
+            return None
+        found = [x.node for x in self._cls_of(owner, caller) if x.kind == "class" and isinstance(x.node, ast.ClassDef)]
+        return found or None
 
     def _receivers(self, cls: ast.ClassDef, method: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> tuple[Value, ...] | None:
         """`self` in a plain method the module only calls on receivers it knows (`preset.build()`,
@@ -5083,18 +5112,32 @@ class Flow:
         holds (its own class attribute, store or property first: `clip_val = 0.5`), when one of them sets it or
         `mine`, the base's reading, tells nothing; `mine` otherwise."""
         elsewhere = self._built_elsewhere(cls)
-        if not elsewhere or mine and any(x.kind != "unknown" for x in mine) \
-                and not any(_sets(derived, attr) for _, derived in elsewhere):
+        setting = {id(derived) for flow, derived in elsewhere if self._set_before(flow, derived, cls, attr)}
+        if not elsewhere or mine and any(x.kind != "unknown" for x in mine) and not setting:
             return mine
         out: list[Value] = []
         for flow, derived in elsewhere:
             when = (f"self is a {derived.name}",) if len(elsewhere) > 1 else ()
             # (each read as itself: its own subclasses are among `elsewhere`, under their own names)
-            found = flow.instance_attribute(derived, None, attr, {0}) if _sets(derived, attr) or not mine else mine
+            found = flow.instance_attribute(derived, None, attr, {0}) if id(derived) in setting or not mine else mine
             if all(x.kind == "unknown" for x in found):  # what each construction an importer writes leaves
                 found = flow._as_importers_build(derived, attr, (self,)) or found
             out.extend(x.under(when) for x in found)
         return tuple(out)
+
+    def _set_before(self, flow: Flow, derived: ast.ClassDef, cls: ast.ClassDef, attr: str) -> bool:
+        """A class that comes before `cls` (this module's) in the order of `derived`'s classes sets `attr`: `derived`
+        itself, or a mixin listed ahead of `cls` (`class LongContext(CheckpointedWrapperMixin, Experiment)`)."""
+        path = os.path.abspath(self.origin or self.ctx.doc.path or "")
+        for there, k in flow.class_order(derived):
+            if not isinstance(k, ast.ClassDef):
+                return False
+            if k.name == cls.name and k.lineno == cls.lineno \
+                    and os.path.abspath(there.origin or there.ctx.doc.path or "") == path:
+                return False
+            if _sets(k, attr):
+                return True
+        return False
 
     def _getattr_answers(self, cls: ast.ClassDef, call: ast.Call | None, attr: str) -> tuple[Value, ...]:
         """An attribute the instance and its classes do not have, asked of the `__getattr__(self, name)` of
@@ -7167,6 +7210,9 @@ class Flow:
                 if len(given) == 1 and not given[0].when and isinstance(given[0].extra, _Items):
                     return v(CONTAINERS[node.func.id], extra=given[0].extra)
             return v(CONTAINERS[node.func.id])
+        if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "staticmethod" \
+                and len(node.args) == 1 and not node.keywords and not isinstance(node.args[0], ast.Starred):
+            return self.values(node.args[0])  # `WRAPPER = staticmethod(checkpointed)`: read off the class, the function
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "map":
             mapped = self._mapped(node)
             if mapped is not None:

@@ -918,12 +918,6 @@ KNOWN_MISSES: dict[str, str] = {
     "s1184_image_denoiser_start_hook_reads_cached_optimizer":
         "missed: the optimizer is a `cached_property` of the runner over `self.model.parameters()`, first read in the "
         "subclass's `on_fit_start` hook, which the base's `fit` calls before `self.model = fabric.setup_module(...)`",
-    "s1192_traffic_forecaster_smoke_runner_from_config_cpu_accelerator":
-        "missed: `accelerator = \"cpu\"` is a subclass's class attribute read as `cls.accelerator` in the base's "
-        "classmethod `from_config`, reached from the subclass's own `from_config` through `super().from_config(...)`",
-    "p1040_long_context_experiment_checkpointed_wrapper_mixin_plus_remat_layers":
-        "missed: `auto_wrapper_callable` comes from a mixin's `WRAPPER = staticmethod(checkpointed_fsdp)`, ahead of "
-        "the base's `WRAPPER = None` in the order of the subclass's bases, added under `if self.WRAPPER is not None`",
     "p1044_session_recommender_resume_config_subclass_sharded_state_dict_format":
         "missed: the preset is `PRESETS[name](**overrides)` inside `configs.load(name, **overrides)`, and the value "
         "reaches `XLAFSDPStrategy(**cfg.strategy_kwargs)` through a dict a dataclass's `__post_init__` builds",
