@@ -1864,6 +1864,9 @@ class Flow:
                 starred = project.star_imported(self, node.id, node) if project is not None and qualified is None else None
                 return starred if starred is not None else (_external(qualified or node.id, node, self),)
             return (Value("unknown", node, flow=self),)
+        folded = self._folded_loop(node, defs)
+        if folded is not None:
+            return folded
         out: list[Value] = []
         for d in defs:
             out.extend(x.under(d.when) for x in self._typed_past_tests(d, self.of_def(d, node)))
@@ -1871,6 +1874,48 @@ class Flow:
             if self._not_none_here(node):  # `if clip is not None: ... clip ...`: the None paths do not reach it
                 return tuple(x for x in out if x.kind != "none") or (Value("unknown", node, flow=self),)
         return tuple(out)
+
+    def _folded_loop(self, node: ast.Name, defs: tuple[Def, ...]) -> tuple[Value, ...] | None:
+        """`cfg = TaggerConfig()`, `for layer in (TPU, QUICK): cfg = cfg.merge(layer)`, then `cfg` read after the loop:
+        the loop's one statement folded over the items the file knows, in order (`cfg.merge(TPU).merge(QUICK)`),
+        from what reaches the loop; not each turn's value beside the first's. None for another shape."""
+        inside = [d for d in defs if d.target is not None and self._fold_loop_of(d.target) is not None]
+        if len(inside) != 1 or inside[0].how != "assign" or not isinstance(inside[0].node, ast.expr):
+            return None
+        rebinding, value = inside[0], inside[0].node
+        loop = self._fold_loop_of(rebinding.target)  # type: ignore[arg-type]  # (checked above)
+        assert loop is not None and isinstance(loop.target, ast.Name)
+        if self.ctx.within(node, loop) or any(d is not rebinding and d.target is not None
+                                              and self.ctx.within(d.target, loop) for d in defs):
+            return None
+        reads = [n for n in ast.walk(value) if isinstance(n, ast.Name) and n.id == node.id]
+        before = [d for n in reads for d in self.reaching(n) or () if d is not rebinding]
+        items = self.known_items(loop.iter)
+        if not reads or not before or not items or len(items) > MAX_LOOP_TURNS:
+            return None  # (a turn that does not read what the one before left: not a fold)
+        held = tuple(x.under(d.when) for d in before for x in self._typed_past_tests(d, self.of_def(d, reads[0])))
+        for item in items:
+            given = {node.id: held, loop.target.id: item}
+            replaced: dict[int, ast.AST] = {}
+            for part in ast.walk(value):
+                if isinstance(part, ast.Name) and part.id in given:
+                    replaced[id(part)] = self._stand_in(part, given[part.id])
+                elif isinstance(part, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+                    return None  # (names bound inside it)
+                elif not any(isinstance(n, ast.Name) and n.id in given for n in ast.walk(part)):
+                    replaced[id(part)] = part  # kept as written: its names are read as they are
+            held = self.values(copy.deepcopy(value, replaced))  # (deepcopy's memo: those names are their stand-ins)
+        return held
+
+    def _fold_loop_of(self, target: ast.Name) -> ast.For | None:
+        """The `for` loop whose body is the one assignment binding `target` (`cfg = cfg.merge(layer)`), over a
+        name, no `else`; None otherwise."""
+        assign = self.ctx.parents.get(target)
+        loop = self.ctx.parents.get(assign) if isinstance(assign, ast.Assign) and assign.targets == [target] else None
+        if not isinstance(loop, ast.For) or loop.body != [assign] or loop.orelse or not isinstance(loop.target, ast.Name) \
+                or loop.target.id == target.id:
+            return None
+        return loop
 
     def _typed_past_tests(self, d: Def, values: tuple[Value, ...]) -> tuple[Value, ...]:
         """A definition from before `if isinstance(x, list): x = set(x)` reaches past it only where the test is

@@ -906,9 +906,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p1028_soil_moisture_setdefault_run_restores_best_val_never_saved":
         "missed: the saved and restored states are `{key: objects[key] for key in keys}` of key lists a config "
         "section gives through `setdefault`",
-    "p1030_fashion_tagger_dataclass_merge_tpu_layer_strategy_ddp_spawn":
-        "missed: the layers are applied by rebinding in a loop, `for layer in (...): cfg = cfg.merge(layer)`, "
-        "where `merge` is `dataclasses.replace(self, **layer)`",
     "p1032_sleep_stager_with_overrides_sharded_layer_keeps_joint_setup":
         "missed: `mode == \"joint\"` in engine/setup.py reads `cfg.setup` of a `RunConfig` keeping its fields in "
         "`self._values` behind `__getattr__`, filled by a loop of override layers",
