@@ -189,6 +189,7 @@ class Flow:
         self._active: set[int] = set()
         self._unresolved_reads: dict[str, bool] = {}  # (`never_used`) by name
         self._reading_entries: set[tuple[int, int]] = set()  # the dicts whose entries are being read
+        self._fold_targets: frozenset[int] | None = None  # the names a loop of one assignment binds (`_folded_loop`)
         # `d.update(load(f))` of a file the layer cannot read, by the dict's node: what `_mutations` leaves `_entries`
         self._updates_unread: dict[int, list[tuple[ast.AST, ast.Call]]] = {}
         self._revalidating: set[int] = set()  # the functions whose kept walks are being checked
@@ -1864,9 +1865,14 @@ class Flow:
                 starred = project.star_imported(self, node.id, node) if project is not None and qualified is None else None
                 return starred if starred is not None else (_external(qualified or node.id, node, self),)
             return (Value("unknown", node, flow=self),)
-        folded = self._folded_loop(node, defs)
-        if folded is not None:
-            return folded
+        if self._fold_targets is None:
+            self._fold_targets = self.ctx.once("fold loops", self.ctx.module, lambda: frozenset(
+                id(loop.body[0].targets[0]) for loop in self.ctx.nodes(ast.For)
+                if len(loop.body) == 1 and isinstance(loop.body[0], ast.Assign) and len(loop.body[0].targets) == 1))
+        if self._fold_targets and any(id(d.target) in self._fold_targets for d in defs):
+            folded = self._folded_loop(node, defs)
+            if folded is not None:
+                return folded
         out: list[Value] = []
         for d in defs:
             out.extend(x.under(d.when) for x in self._typed_past_tests(d, self.of_def(d, node)))
