@@ -210,6 +210,7 @@ def test_a_helper_the_run_cannot_follow_leaves_the_config_unknown(store):
     ("def f(a, b):\n    for layer in b:\n        a.update(layer)\n    return a\n", True),
     ("def f(a):\n    cfg = copy.deepcopy(a)\n    fill(cfg)\n    return cfg\n", True),
     ("def f(a):\n    cfg = load(a)\n    fill(cfg)\n    return cfg\n", False),  # not a dict it makes
+    ("def f(a):\n    cfg = {k: dict(v) for k, v in a.items()}\n    cfg.setdefault('optim', {})\n    return cfg\n", True),
     ("def f(a):\n    total = 0\n    for x in a:\n        total += x\n    return total\n", False),
     ("def f(a):\n    for k in a:\n        yield {k: a[k]}\n", False),
 ])
@@ -405,3 +406,35 @@ def test_an_object_changed_after_it_is_built_is_not_run_from_its_construction():
     # construction it would say "cpu"
     text = SETTINGS.format(base="cpu", after='BASE.accelerator = "tpu"', override="steps=2")
     assert [f for f in check_source(text).findings if f.severity.value == "error"] == []
+
+
+COMPLETED = """\
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Block(nn.Module):
+    pass
+
+
+EXPERIMENT = {{"fsdp": {{"auto_wrap_policy": {{Block}}}}}}
+
+
+def complete(experiment):
+    cfg = {{section: dict(values) for section, values in experiment.items()}}
+    fsdp = cfg.setdefault("fsdp", {{}})
+    fsdp.setdefault("activation_checkpointing_policy", {default})
+    return cfg
+
+
+if __name__ == "__main__":
+    cfg = complete(EXPERIMENT)
+    Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(**cfg["fsdp"]))
+"""
+
+
+def test_defaults_a_helper_fills_in_with_setdefault():
+    found = check_source(COMPLETED.format(default="[Block]")).findings
+    assert [(f.code, f.severity.value, f.span.start.line + 1) for f in found] == [("LXF001", "error", 22)]
+    assert check_source(COMPLETED.format(default="{Block}")).findings == []

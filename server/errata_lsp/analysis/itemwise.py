@@ -144,12 +144,18 @@ def shape_of(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Shape:
         elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name) \
                 and any(isinstance(a, ast.Name) and a.id in made for a in node.value.args):
             builds = True
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in FILLING \
+                and isinstance(node.func.value, ast.Name) and node.func.value.id in made:
+            builds = True  # `cfg.setdefault("optim", {})` of a dict it makes (`{k: dict(v) for k, v in ...}`)
         elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) \
                 and not (isinstance(node.value, ast.Name) and node.value.id in made):
             as_method = True  # a method storing into its dict or a dict reached from it (`node[leaf] = value`)
         elif isinstance(node, ast.For) and any(_fills(n, frozenset(own)) for n in ast.walk(node)):
             as_method = True  # `for layer in layers: self.update(layer)`
     return Shape(frozenset(names), runnable, runnable and builds, runnable and (builds or as_method))
+
+
+FILLING = ("setdefault", "update")  # methods that fill a dict in place
 
 
 def candidates(ctx: Context) -> frozenset[int]:
@@ -160,7 +166,8 @@ def candidates(ctx: Context) -> frozenset[int]:
         return {id(f) for n in nodes if (f := ctx.enclosing_function(n)) is not None}
     stores = {id(f) for n in ctx.nodes(ast.Subscript) if isinstance(n.ctx, ast.Store)
               if (f := ctx.enclosing_function(n)) is not None}
-    return frozenset((enclosing((ast.For,)) | stores) - enclosing(NEVER_RUN))
+    fills = {id(f) for name in FILLING for n in ctx.attribute_loads(name) if (f := ctx.enclosing_function(n)) is not None}
+    return frozenset((enclosing((ast.For,)) | stores | fills) - enclosing(NEVER_RUN))
 
 
 def builds_items(func: ast.FunctionDef | ast.AsyncFunctionDef, method: bool = False) -> bool:
@@ -188,7 +195,7 @@ def _fills(node: ast.AST, objects: frozenset[str] | set[str]) -> bool:
 
 def _makes_a_dict(value: ast.expr) -> bool:
     """`copy.deepcopy(x)`, `dict(x)`, `x.copy()`, `{...}`: an expression that makes a new dict (when x is one)."""
-    if isinstance(value, ast.Dict):
+    if isinstance(value, (ast.Dict, ast.DictComp)):
         return True
     if isinstance(value, ast.Call):
         func = value.func
