@@ -438,3 +438,12 @@ def test_defaults_a_helper_fills_in_with_setdefault():
     found = check_source(COMPLETED.format(default="[Block]")).findings
     assert [(f.code, f.severity.value, f.span.start.line + 1) for f in found] == [("LXF001", "error", 22)]
     assert check_source(COMPLETED.format(default="{Block}")).findings == []
+
+
+def test_an_override_string_past_the_bound_is_left_unknown():
+    # a 20,000-character override is not split nor parsed: the accelerator it would set stays unknown
+    huge = "cpu" + " " * 20_000
+    text = DOTTED.format(accelerator=huge)
+    report = check_source(text)
+    assert report.findings == [] and not getattr(report, "failures", ())
+    assert [f.code for f in check_source(DOTTED.format(accelerator="cpu" + " " * 10)).findings] == ["LXF010"]

@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 MAX_STEPS = 4_000
 MAX_CALL_DEPTH = 8
 MAX_COMBINATIONS = 4
-MAX_ITEMS = 64  # items of one dict the run holds; a bigger one is not followed
+MAX_ITEMS = 64  # items of one dict or list the run holds; a bigger one is not followed
+MAX_TEXT = 10_000  # characters of a string the run splits, parses or makes
 MAPPING_TYPES = frozenset(("collections.abc.Mapping", "collections.abc.MutableMapping", "typing.Mapping",
                            "typing.MutableMapping", "typing.Dict"))
 BUILTIN_TYPES = {"dict": "dict", "list": "list", "tuple": "tuple", "str": "str", "set": "set", "frozenset": "frozenset",
@@ -658,7 +659,7 @@ class _Run:
         if qualified == "json.loads" and len(node.args) == 1 and not node.keywords and _mentions(node, frame.locals):
             source = self.expr(frame, node.args[0])
             text = self.constant(source)
-            if not isinstance(text, str) or not isinstance(source, tuple):
+            if not isinstance(text, str) or not isinstance(source, tuple) or len(text) > MAX_TEXT:
                 raise GiveUp
             try:
                 return _parsed(source[0], json.loads(text))
@@ -855,12 +856,18 @@ class _Run:
         arguments = [self.constant(self.expr(frame, a)) for a in node.args]
         if not isinstance(text, str) or any(not isinstance(a, (str, int)) and a is not None for a in arguments):
             raise GiveUp
+        if len(text) > MAX_TEXT:
+            raise GiveUp
         try:
             made = getattr(text, name)(*arguments)
         except (TypeError, ValueError) as err:
             raise GiveUp from err  # (the run would raise: not this run's to tell)
         if isinstance(made, str):
+            if len(made) > MAX_TEXT:
+                raise GiveUp
             return _derived(held[0], made)
+        if len(made) > MAX_ITEMS:
+            raise GiveUp
         return Seq([_derived(held[0], part) for part in made])
 
     def object_method(self, frame: _Frame, node: ast.Call, held: Held, name: str) -> Held:
@@ -1147,6 +1154,8 @@ def _parsed(source: Value, data: object) -> Held:
     `source` is."""
     flow = source.flow
     if flow is None or source.node is None or not hasattr(source.node, "lineno"):
+        raise GiveUp
+    if isinstance(data, (dict, list)) and len(data) > MAX_ITEMS:
         raise GiveUp
     if isinstance(data, dict):
         return Built({str(k): _parsed(source, v) for k, v in data.items()})
