@@ -96,7 +96,7 @@ def _returns_items(hook: ast.FunctionDef, cls_name: str) -> bool:
     if len(args.args) != 2 or args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs:
         return False
     owner, key = args.args[0].arg, args.args[1].arg
-    own = _own_nodes(hook)
+    own = own_nodes(hook)
     assigned: dict[str, list[ast.expr | None]] = {}
     plain = {id(t) for n in own if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
     for node in own:
@@ -126,7 +126,7 @@ def _returns_items(hook: ast.FunctionDef, cls_name: str) -> bool:
     return bool(returns) and all(derived(r.value, frozenset()) for r in returns)
 
 
-def _own_nodes(func: ast.FunctionDef) -> list[ast.AST]:
+def own_nodes(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:
     """The nodes of `func`'s body, not those of a function, lambda or class inside it."""
     out: list[ast.AST] = []
     stack: list[ast.AST] = list(func.body)

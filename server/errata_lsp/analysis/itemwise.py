@@ -123,7 +123,7 @@ NEVER_RUN = (ast.With, ast.AsyncWith, ast.While, ast.TryStar, ast.Global, ast.No
 
 
 def shape_of(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Shape:
-    nodes = _own_nodes(func)
+    nodes = attrdicts.own_nodes(func)
     args = func.args
     names = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
     names.update(a.arg for a in (args.vararg, args.kwarg) if a is not None)
@@ -214,18 +214,6 @@ def _makes_an_object(value: ast.expr) -> bool:
         or isinstance(func, ast.Call) and isinstance(func.func, ast.Name) and func.func.id == "type"
 
 
-def _own_nodes(func: ast.AST) -> list[ast.AST]:
-    """The nodes of `func`'s body, nested functions and classes left out."""
-    out: list[ast.AST] = []
-    todo = list(getattr(func, "body", []))
-    while todo:
-        node = todo.pop()
-        out.append(node)
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            todo.extend(ast.iter_child_nodes(node))
-    return out
-
-
 def run_call(caller: Flow, there: Flow, func: ast.FunctionDef, call: ast.Call, receiver: Value | None
              ) -> tuple[Value, ...] | None:
     """What `call` (written in `caller`) returns from `func` (a function of `there`, a method when `receiver` is
@@ -261,7 +249,7 @@ def run_call(caller: Flow, there: Flow, func: ast.FunctionDef, call: ast.Call, r
 
 def _returned_at(func: ast.FunctionDef) -> ast.expr:
     """Where a dict the run builds is said to be written: the value of the function's last `return`."""
-    returns = [s.value for s in _own_nodes(func) if isinstance(s, ast.Return) and s.value is not None]
+    returns = [s.value for s in attrdicts.own_nodes(func) if isinstance(s, ast.Return) and s.value is not None]
     return max(returns, key=lambda r: (r.lineno, r.col_offset)) if returns else func  # type: ignore[return-value]
 
 
