@@ -8128,7 +8128,7 @@ class Flow:
         name of `dict`'s own (`cfg.items`), a key the construction may not give, items changed after it."""
         reading = self._attribute_reading(cls)
         if reading is None or read_by_key and not reading.is_dict or not read_by_key and reading.is_dict \
-                and key in attrdicts.DICT_ATTRIBUTES or self.ctx.once("items changed", call, lambda: self._items_changed(call)):
+                and key in attrdicts.DICT_ATTRIBUTES or self._items_changed(call):
             return None
         entries, _ = self.entries(Value("dict", call, flow=self))
         if entries is None or key not in entries:
@@ -8164,13 +8164,16 @@ class Flow:
         flow = value.flow or self
         if not isinstance(cls, ast.ClassDef) or not isinstance(call, ast.Call) \
                 or (reading := flow._attribute_reading(cls)) is None or not reading.is_dict \
-                or flow.ctx.once("items changed", call, lambda: flow._items_changed(call)):
+                or flow._items_changed(call):
             return value
         return Value("dict", call, value.when, label=value.label, flow=flow)
 
     def _items_changed(self, call: ast.Call) -> bool:
         """The name the construction `call` is bound to has an item or an attribute set, or a dict method
-        that changes it called, somewhere in the module (`cfg["steps"] = 3`, `cfg.optim.lr = 1e-4`)."""
+        that changes it called, somewhere in the module (`cfg["steps"] = 3`, `cfg.optim.lr = 1e-4`); once a check."""
+        return self.ctx.once("items changed", call, lambda: self._items_changed_in_module(call))
+
+    def _items_changed_in_module(self, call: ast.Call) -> bool:
         bound = self.ctx.parents.get(call)
         if not (isinstance(bound, ast.Assign) and len(bound.targets) == 1 and isinstance(bound.targets[0], ast.Name)):
             return False  # not bound to a name (an item wrapped again when it is read): nothing can reach it to change it
