@@ -9449,6 +9449,8 @@ class Flow:
         outermost loop there that repeats it); and no other module of the project imports this one."""
         display = held.node
         bound = self.ctx.parents.get(display) if display is not None and held.flow in (None, self) else None
+        if isinstance(bound, ast.Dict) and display in bound.values:
+            return self._nested_list_kept(bound)
         if not isinstance(bound, ast.Assign) or len(bound.targets) != 1 or not isinstance(bound.targets[0], ast.Name):
             return False
         if self.ctx.project is not None and self.doc_path_imported():
@@ -9466,6 +9468,28 @@ class Flow:
                 continue
             return False
         return True
+
+    def _nested_list_kept(self, display: ast.Dict) -> bool:
+        """A list display that is an entry of a dict display (at any depth) bound at this module's top level
+        (`EXPERIMENT = {"serving": {"forward_methods": [...]}}`), in a module no other module imports, that changes
+        no list anywhere: no list method that changes one is read (`.append`, `.sort`, ...), no item of an item is
+        stored (`cfg["serving"]["forward_methods"][0] = ...`), no `+=` on an item or an attribute."""
+        node: ast.AST | None = display
+        while isinstance(node, ast.Dict):
+            parent = self.ctx.parents.get(node)
+            if isinstance(parent, ast.Dict) and node not in parent.values:
+                return False
+            node = parent
+        if not (isinstance(node, ast.Assign) and isinstance(self.ctx.parents.get(node), ast.Module)) \
+                or self.ctx.project is not None and self.doc_path_imported():
+            return False
+
+        def changes_a_list() -> bool:
+            return any(self.ctx.attribute_loads(m) for m in LIST_CHANGES) or any(
+                isinstance(n.ctx, ast.Store) and isinstance(n.value, (ast.Subscript, ast.Attribute))
+                for n in self.ctx.nodes(ast.Subscript)) or any(
+                isinstance(n.target, (ast.Subscript, ast.Attribute)) for n in self.ctx.nodes(ast.AugAssign))
+        return not self.ctx.once("changes a list", self.ctx.module, changes_a_list)
 
     def _outermost_loop(self, statement: ast.stmt) -> ast.stmt:
         """The outermost loop of its scope that holds `statement` (a later turn runs it after what follows it

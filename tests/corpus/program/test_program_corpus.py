@@ -889,9 +889,6 @@ KNOWN_MISSES: dict[str, str] = {
         "missed: `QA = BASE.with_overrides(...)` is read now (a copy of `self.__dict__` merged in a loop), but "
         "`reduce_op=reductions[name]` is read inside a dict comprehension over `metrics.items()`, each `name` a key "
         "of the metrics passed, not of the reductions",
-    "s1172_query_doc_retriever_setdefault_serving_methods_misnamed":
-        "missed: the method names come from a loop `for name in cfg[\"serving\"][\"forward_methods\"]` calling "
-        "`mark_forward_method(name)`, over a section `complete()` copies and fills with `setdefault`",
     "p1022_water_level_config_class_dotted_overrides_debug_accelerator_cpu":
         "on the wrong file: `\"trainer.accelerator=cpu\"` is now read through `Config.override` (`str.partition`, "
         "a `json.loads` coercion in a `try`, a deep copy kept in `self._tree`) and LXF010 is reported where the "
