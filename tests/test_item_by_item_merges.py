@@ -447,3 +447,50 @@ def test_an_override_string_past_the_bound_is_left_unknown():
     report = check_source(text)
     assert report.findings == [] and not getattr(report, "failures", ())
     assert [f.code for f in check_source(DOTTED.format(accelerator="cpu" + " " * 10)).findings] == ["LXF010"]
+
+
+VALUES_BEHIND_GETATTR = '''\
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+PRESET = {{"accelerator": "tpu", "steps": 3}}
+LAYERS = {{"debug": {{"accelerator": "{accelerator}"}}, "short": {{"steps": 2}}}}
+
+
+class RunConfig:
+    FIELDS = ("accelerator", "steps")
+
+    def __init__(self, **values):
+        self._values = {{name: values[name] for name in self.FIELDS}}
+
+    @classmethod
+    def from_dict(cls, values):
+        return cls(**values)
+
+    def with_overrides(self, overrides):
+        return type(self)(**{{**self._values, **overrides}})
+
+    def __getattr__(self, name):
+        try:
+            return self.__dict__["_values"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+def load(*layers):
+    cfg = RunConfig.from_dict(PRESET)
+    for name in layers:
+        cfg = cfg.with_overrides(LAYERS[name])
+    return cfg
+
+
+if __name__ == "__main__":
+    cfg = load("debug", "short")
+    Fabric(accelerator=cfg.accelerator, strategy=XLAFSDPStrategy())
+'''
+
+
+def test_fields_kept_behind_getattr_and_overridden_layer_by_layer():
+    found = check_source(VALUES_BEHIND_GETATTR.format(accelerator="cpu")).findings
+    assert [(f.code, f.severity.value, f.span.start.line + 1) for f in found] == [("LXF010", "error", 37)]
+    assert check_source(VALUES_BEHIND_GETATTR.format(accelerator="tpu")).findings == []

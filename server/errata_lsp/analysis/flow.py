@@ -5054,7 +5054,8 @@ class Flow:
             # run set; else what its class gives, never its `__init__` (run already, for the arguments it was given)
             if attr in call.attributes:
                 return call.attributes[attr].values()
-            return tuple(self._class_member(cls, attr))
+            # else its class's; found nowhere, what its `__getattr__` answers (`self._values[name]`)
+            return tuple(self._class_member(cls, attr)) or self._getattr_answers(cls, call, attr)
         if id(cls) in seen:
             return ()
         top = not seen

@@ -41,7 +41,7 @@ BUILTIN_TYPES = {"dict": "dict", "list": "list", "tuple": "tuple", "str": "str",
                  "int": "number", "float": "number", "bool": "bool"}
 PURE_BUILTINS = frozenset(("len", "str", "repr", "int", "float", "bool", "print", "sorted", "isinstance", "type"))
 # what a plain class may not define: each changes how its attributes are set or read, or what a test of it gives
-OBJECT_HOOKS = frozenset(("__setattr__", "__getattr__", "__getattribute__", "__delattr__", "__slots__", "__new__",
+OBJECT_HOOKS = frozenset(("__setattr__", "__getattribute__", "__delattr__", "__slots__", "__new__",
                           "__init_subclass__", "__bool__", "__len__", "__class_getitem__"))
 STR_MADE = frozenset(("split", "rsplit", "partition", "rpartition", "strip", "lstrip", "rstrip", "lower", "upper",
                       "removeprefix", "removesuffix", "replace"))
@@ -186,6 +186,10 @@ def _fills(node: ast.AST, objects: frozenset[str] | set[str]) -> bool:
     dict the function makes: a statement of a loop that may fill a dict or an object item by item."""
     if isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.ctx, ast.Store):
         return True
+    if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+            and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute) \
+            and isinstance(node.value.func.value, ast.Name) and node.value.func.value.id == node.targets[0].id:
+        return True  # `cfg = cfg.with_overrides(layer)`: a new object made from the one before, each turn
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("update", "setdefault"):
         return True
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
@@ -272,7 +276,8 @@ class Raised(Exception):  # noqa: N818  (an exception the user's code raises, as
     its handler; uncaught, the run cannot tell."""
 
     HIERARCHY = {"JSONDecodeError": ("JSONDecodeError", "ValueError", "Exception", "BaseException"),
-                 "ValueError": ("ValueError", "Exception", "BaseException")}
+                 "ValueError": ("ValueError", "Exception", "BaseException"),
+                 "KeyError": ("KeyError", "LookupError", "Exception", "BaseException")}
 
     def __init__(self, kind: str):
         super().__init__(kind)
@@ -564,7 +569,7 @@ class _Run:
             built = self.as_built(frame, held)
             key = self.key(frame, node.slice)
             if key not in built.items:
-                raise GiveUp  # a KeyError
+                raise Raised("KeyError")
             return self.item(frame, built, key)
         if isinstance(node, ast.Attribute) and _mentions(node.value, frame.locals):
             return self.attribute(frame, node)
@@ -636,8 +641,10 @@ class _Run:
             raise GiveUp
         if isinstance(func, ast.Call) and isinstance(func.func, ast.Name) and func.func.id == "type" \
                 and len(func.args) == 1 and self._builtin(frame, func.func):
-            made = self.as_built(frame, self.expr(frame, func.args[0]))  # `type(self)(v)`: self's class again
-            return self.construct(frame, node, made.wrap)
+            own = self.expr(frame, func.args[0])  # `type(self)(v)`: self's class again
+            if isinstance(own, Obj):
+                return self.instantiate(frame, node, own.classes[0][0], own.classes[0][1])
+            return self.construct(frame, node, self.as_built(frame, own).wrap)
         if not isinstance(func, (ast.Name, ast.Attribute)) or _mentions(func, frame.locals):
             return None
         there = frame.there
@@ -658,6 +665,15 @@ class _Run:
             if not isinstance(held, (Built, Seq)):
                 return None if not _mentions(node, frame.locals) else held
             return _copied(held, deep=qualified == "copy.deepcopy")
+        if isinstance(func, ast.Attribute) and _mentions(node, frame.locals):
+            owner = there.values(func.value)  # `RunConfig.from_dict(values)`: a classmethod of a plain class
+            if len(owner) == 1 and owner[0].kind == "class" and isinstance(owner[0].node, ast.ClassDef):
+                try:
+                    return self.object_method(frame, node, owner, func.attr)
+                except GiveUp:
+                    if any(isinstance(frame.env.get(n.id), (Built, Seq, Obj)) for n in ast.walk(node)
+                           if isinstance(n, ast.Name)):
+                        raise  # (it may have changed what it was given before the run lost it)
         found = there.values(func)
         if len(found) != 1:
             return None
@@ -891,7 +907,14 @@ class _Run:
                 return Built(held.attrs)  # the object's own dict: a store into it is an attribute set
             if node.attr in held.attrs:
                 return held.attrs[node.attr]
-            return self.class_value(frame, held, node.attr)
+            try:
+                return self.class_value(frame, held, node.attr)
+            except GiveUp:
+                hook = _method_of(held, "__getattr__")  # found nowhere: `__getattr__(self, name)` asked
+                if hook is None:
+                    raise
+                name = (Value("str", frame.there.key_at(node.attr, node), flow=frame.there),)
+                return self.call(hook[0].base, hook[1], held, [name], {}, frame.depth + 1)
         if isinstance(held, Built) and held.wrap is not None and node.attr not in attrdicts.DICT_ATTRIBUTES \
                 and attrdicts.item_reading(held.wrap.cls) is not None \
                 and not any(isinstance(m, ast.FunctionDef) and m.name == node.attr for m in held.wrap.cls.body):

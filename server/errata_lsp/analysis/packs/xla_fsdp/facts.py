@@ -7,6 +7,7 @@ import ast
 from collections.abc import Callable
 
 from ...context import Arg, Context
+from ...flow import Flow
 from ...values import Value
 from ..lightning.fabric import fabric_calls, strategy_holders
 
@@ -208,3 +209,15 @@ def plain_method(cls: ast.ClassDef, name: str) -> ast.FunctionDef | None:
             decorated = {d.id if isinstance(d, ast.Name) else getattr(d, "attr", "") for d in stmt.decorator_list}
             return None if decorated & {"property", "staticmethod", "classmethod"} else stmt
     return None
+
+
+def may_run_for(ctx: Context, module_flow: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call,
+                fabric_call: ast.Call, method: str) -> bool:
+    """`fabric_call` (a `<x>.<method>(...)` in `func`, a function of the module `module_flow` reads) may run for what
+    `call`, written here, passes: a branch the call's arguments decide against (`if mode == "joint":` given
+    "separate", `if optim_cfg.grad_accum > 1:` given 1) never runs it. One a helper of the helper makes is taken to
+    run."""
+    if module_flow.ctx.enclosing_function(fabric_call) is not func:
+        return True
+    view = module_flow.ctx.at_call(ctx.flow.site(module_flow, func, call))
+    return any(live is fabric_call for live, _ in view.spelled_method_calls(method))

@@ -25,6 +25,7 @@ from ....rule import Invalid, Rule, Valid, fix, replace
 from ....values import EveryTurn, Value, describe_when, every_turn
 from ...lightning.fabric import fabric_kind
 from ...lightning.values import UNWRAPPING
+from ..facts import may_run_for
 
 SETUP_METHODS = ("setup", "setup_module")
 SYNC_DEPTH = 3  # helpers that pass the model on to another before it is synced on
@@ -192,7 +193,7 @@ class NoBackwardSyncRawModule(Rule):
                 for receiver, param, path, sync, where in _syncs_on_parameters(module_flow, func, SYNC_DEPTH):
                     fabric, given = (argument_for(func, p, call, False) for p in (receiver, param))
                     if isinstance(fabric, ast.expr) and isinstance(given, ast.expr) and fabric_kind(ctx, fabric) is not None \
-                            and _may_sync(ctx, module_flow, func, call, sync):
+                            and may_run_for(ctx, module_flow, func, call, sync, "no_backward_sync"):
                         yield from self._raw_given(ctx, call, given, sync, where, setups, path)
                 continue
             if not ctx.may_run_project_method(call.func):
@@ -399,16 +400,6 @@ def _described(ctx: Context, raw: Value) -> tuple[str, str]:
         written = " ".join(ctx.doc.source(raw.node).split())
     where = f"{raw.flow.origin_name}, line {raw.line}" if raw.foreign and raw.flow is not None else f"line {raw.line}"
     return written, where
-
-
-def _may_sync(ctx: Context, module_flow: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call,
-              sync: ast.Call) -> bool:
-    """The helper's own `no_backward_sync` call may run for what `call` passes (`if optim_cfg.grad_accum > 1:`
-    with the caller's config holding 1 never syncs). One a helper of the helper makes is taken to run."""
-    if module_flow.ctx.enclosing_function(sync) is not func:
-        return True
-    view = module_flow.ctx.at_call(ctx.flow.site(module_flow, func, call))
-    return any(live is sync for live, _ in view.spelled_method_calls("no_backward_sync"))
 
 
 def _syncs_on_state(flow: Flow, method: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Call]:

@@ -52,7 +52,7 @@ from ....statements import (
     whole_lines,
 )
 from ...lightning.fabric import XLA_FSDP, fabric_kind
-from ..facts import fabric_methods_on_parameters
+from ..facts import fabric_methods_on_parameters, may_run_for
 
 SETUP_KEYWORDS = ("move_to_device", "_reapply_compile")  # what `setup_module` accepts too
 
@@ -245,8 +245,9 @@ class JointSetup(Rule):
                 if count is None or count < 2:
                     continue  # `setup_all(fabric, model)`: the model alone
                 fabric = argument_for(func, param, call, False)
-                if not isinstance(fabric, ast.expr) or fabric_kind(ctx, fabric) != XLA_FSDP:
-                    continue
+                if not isinstance(fabric, ast.expr) or fabric_kind(ctx, fabric) != XLA_FSDP \
+                        or not may_run_for(ctx, module, func, call, setup, "setup"):
+                    continue  # (`if mode == "joint":` given "separate": the joint setup never runs for this call)
                 if forwarded:  # the helper is right for a model alone: the objects given here are the cause
                     where = f"{module.origin_name}, line {setup.lineno}"
                     yield self.finding(ctx, call.func, _forwarded_message(ctx, call, param, setup, count, where))
