@@ -5179,16 +5179,17 @@ class Flow:
 
     def _set_before(self, flow: Flow, derived: ast.ClassDef, cls: ast.ClassDef, attr: str) -> bool:
         """A class that comes before `cls` (this module's) in the order of `derived`'s classes sets `attr`: `derived`
-        itself, or a mixin listed ahead of `cls` (`class LongContext(CheckpointedWrapperMixin, Experiment)`)."""
+        itself, or a mixin of another module listed ahead of `cls` (`class LongContext(CheckpointedWrapperMixin,
+        Experiment)`)."""
         path = os.path.abspath(self.origin or self.ctx.doc.path or "")
         for there, k in flow.class_order(derived):
             if not isinstance(k, ast.ClassDef):
                 return False
-            if k.name == cls.name and k.lineno == cls.lineno \
-                    and os.path.abspath(there.origin or there.ctx.doc.path or "") == path:
+            home = os.path.abspath(there.origin or there.ctx.doc.path or "")
+            if k.name == cls.name and k.lineno == cls.lineno and home == path:
                 return False
-            if _sets(k, attr):
-                return True
+            if _sets(k, attr) and (k is derived or home != path):
+                return True  # (a class of this module between them is read as the module's own reading has it)
         return False
 
     def _getattr_answers(self, cls: ast.ClassDef, call: ast.Call | None, attr: str) -> tuple[Value, ...]:
