@@ -494,3 +494,10 @@ def test_fields_kept_behind_getattr_and_overridden_layer_by_layer():
     found = check_source(VALUES_BEHIND_GETATTR.format(accelerator="cpu")).findings
     assert [(f.code, f.severity.value, f.span.start.line + 1) for f in found] == [("LXF010", "error", 37)]
     assert check_source(VALUES_BEHIND_GETATTR.format(accelerator="tpu")).findings == []
+
+
+@pytest.mark.parametrize("store", ["out.update(**{key: value})", "out.update(dict(out, **{key: value}))"])
+def test_items_spread_into_update_or_dict_are_stored_each(store):
+    # the later layer's list wins, as `out[key] = value` would store it; with the layers the other way round, the set
+    assert [(f.code, f.span.start.line + 1) for f in check_source(script(store=store)).findings] == [("LXF001", 13)]
+    assert check_source(script(first="[Block]", second="{Block}", store=store)).findings == []

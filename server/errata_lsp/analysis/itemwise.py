@@ -745,7 +745,10 @@ class _Run:
             assert isinstance(built, Built)
             built.wrap = None
             for keyword in node.keywords:
-                built.items[keyword.arg] = self.expr(frame, keyword.value)  # type: ignore[index]  # no `**`: above
+                if keyword.arg is None:  # `dict(base, **overrides)`
+                    built.items.update(self.as_built(frame, self.expr(frame, keyword.value)).items)
+                else:
+                    built.items[keyword.arg] = self.expr(frame, keyword.value)
             return built
         if name in ("list", "tuple") and len(node.args) == 1 and not node.keywords \
                 and _mentions(node.args[0], frame.locals):
@@ -831,12 +834,17 @@ class _Run:
             if key not in built.items:
                 built.items[key] = self.expr(frame, args[1]) if len(args) == 2 else (Value("none", node, flow=frame.there),)
             return self.item(frame, built, key)
-        if name == "update" and len(args) <= 1:
+        if name == "update" and len(args) <= 1 and not any(isinstance(a, ast.Starred) for a in args):
             if args:
                 built.items.update(self.as_built(frame, self.expr(frame, args[0])).items)
-            for keyword in node.keywords:
-                built.items[keyword.arg] = self.expr(frame, keyword.value)  # type: ignore[index]
+            for keyword in node.keywords:  # (`update(**overrides)`: each item of the mapping, in order)
+                if keyword.arg is None:
+                    built.items.update(self.as_built(frame, self.expr(frame, keyword.value)).items)
+                else:
+                    built.items[keyword.arg] = self.expr(frame, keyword.value)
             return (Value("none", node, flow=frame.there),)
+        if any(isinstance(a, ast.Starred) for a in args) or any(k.arg is None for k in node.keywords):
+            raise GiveUp  # (a spread the methods below do not take)
         if name == "pop" and 1 <= len(args) <= 2 and not node.keywords:
             key = self.key(frame, args[0])
             if key in built.items:
