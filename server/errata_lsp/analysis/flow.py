@@ -1896,7 +1896,7 @@ class Flow:
             return None
         reads = [n for n in ast.walk(value) if isinstance(n, ast.Name) and n.id == node.id]
         before = [d for n in reads for d in self.reaching(n) or () if d is not rebinding]
-        items = self.known_items(loop.iter)
+        items = self._known_items(loop.iter)
         if not reads or not before or not items or len(items) > MAX_LOOP_TURNS:
             return None  # (a turn that does not read what the one before left: not a fold)
         held = tuple(x.under(d.when) for d in before for x in self._typed_past_tests(d, self.of_def(d, reads[0])))
@@ -2481,7 +2481,7 @@ class Flow:
         if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Attribute) \
                 and iterable.func.attr in ("items", "keys", "values") and not iterable.args:
             iterable = iterable.func.value
-        items = self.known_items(iterable)
+        items = self._known_items(iterable)
         if items is not None:
             return bool(items)
         held = self.values(iterable)
@@ -2651,7 +2651,6 @@ class Flow:
                 read = _twin_read(there, top, self.ctx.doc.path)
                 if read is not None and isinstance(read[1], ast.ClassDef):
                     sites.extend(self._called_back_through_subclasses(there, there._derived_from(read[1]), func, homes))
-        if cls is not None and func.name != "__init__" and not _is_static(func) and not _is_classmethod(func):
             sites.extend(self._dispatched_through_subclasses(cls, func, homes))
             if not sites and any(self.ctx.enclosing_function(c) is not None for c in self.constructions(cls)):
                 sites.extend(self._dispatched_unnamed(cls, func, homes))  # (built by a factory of the module)
@@ -4698,7 +4697,7 @@ class Flow:
     def _named_pairs(self, items: ast.expr) -> dict[str, tuple[Value, ...]] | None:
         """`[("precision", "bf16-true"), ("remat", [Block])]`: what each name of a sequence of (name, value) pairs
         the file knows every item of is paired with last; None when an item is no such pair on its one path."""
-        known = self.known_items(items)
+        known = self._known_items(items)
         if known is None:
             return None
         paired: dict[str, tuple[Value, ...]] = {}
@@ -7919,7 +7918,7 @@ class Flow:
         """`functools.reduce(operator.or_, dicts[, initial])` over dicts the file knows all, in order (a display,
         `[PRESETS[n] for n in names]`): their merge `{**initial, **d1, **d2, ...}`, a later key winning as `|`
         makes it. None when an item is not known to be a dict."""
-        items = self.known_items(node.args[1])
+        items = self._known_items(node.args[1])
         if items is None or len(items) > MAX_ALTERNATIVES:
             return None
         parts = [self.values(node.args[2]), *items] if len(node.args) == 3 else items
@@ -7936,7 +7935,7 @@ class Flow:
         func = self._own_function(node.args[0], 2)
         if func is None:
             return None
-        items = self.known_items(node.args[1])
+        items = self._known_items(node.args[1])
         if items is None or len(items) > MAX_ALTERNATIVES:
             return None
         if len(node.args) == 3:
@@ -7956,7 +7955,7 @@ class Flow:
         iterator, unpacked or made a list as a tuple would be). None for several iterables or other items."""
         if len(node.args) != 2 or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
             return None
-        items = self.known_items(node.args[1])
+        items = self._known_items(node.args[1])
         if items is None or len(items) > MAX_ALTERNATIVES:
             return None
         func = self._own_function(node.args[0], 1)
@@ -7980,7 +7979,7 @@ class Flow:
             items = self._comprehended_items(it)
         elif isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "iter" \
                 and self.reaching(it.func) is None and len(it.args) == 1 and not it.keywords:
-            items = self.known_items(it.args[0])
+            items = self._known_items(it.args[0])
         elif isinstance(it, ast.Call) and all(f.kind == "function" and isinstance(f.node, ast.FunctionDef)
                                               and self.ctx.is_generator(f.node) for f in self.values(it.func)):
             items = self.spread_items(it)
@@ -8021,7 +8020,7 @@ class Flow:
         if any(not _plain_statement(s) and not _continue_guard(s) for s in before):
             return None
         flow = self.site(funcs[0].flow or self, func, call)  # its parameters as this call gives them
-        items = flow.known_items(loop.iter)
+        items = flow._known_items(loop.iter)
         if not items:
             return None  # unknown, or none: what follows the loop would be drawn
         for item in items[:MAX_ALTERNATIVES]:
@@ -8233,7 +8232,7 @@ class Flow:
         if None in keywords or set(keywords) - {"key"} or any(isinstance(a, ast.Starred) for a in node.args):
             return None
         candidates = [self.plain_run(self.values(a)) for a in node.args] if len(node.args) > 1 \
-            else self.known_items(node.args[0])
+            else self._known_items(node.args[0])
         if not candidates or any(len(c) != 1 or c[0].when not in ((), (BY_DEFAULT,)) for c in candidates):
             return None  # (an option's default is the plain run's: `max(args.devices, 1)` of `--devices` default 1)
         if all(c[0].kind == "dict" for c in candidates) and "key" in keywords:
@@ -8288,7 +8287,7 @@ class Flow:
         largest = reverse is not None and reverse.value
         return self._extreme(call, "max" if largest else "min", also=("reverse",))
 
-    def known_items(self, expr: ast.expr) -> list[tuple[Value, ...]] | None:
+    def _known_items(self, expr: ast.expr) -> list[tuple[Value, ...]] | None:
         """The items a `for` over `expr` runs through, in order, when the file knows them all: a tuple or list
         display, a dict's keys (a display's, read whole), an iteration of such (`itertools.product`, `zip`,
         `enumerate`: `idioms.iterated`), or `[x for x in <those> if <test>]` with the test decided for each item.
@@ -8336,8 +8335,8 @@ class Flow:
         return None
 
     def known_item_values(self, expr: ast.expr) -> list[tuple[Value, ...]] | None:
-        """What each item of `expr` holds, in order, when the file knows them all (`known_items`)."""
-        return self.known_items(expr)
+        """What each item of `expr` holds, in order, when the file knows them all (`_known_items`)."""
+        return self._known_items(expr)
 
     def _generator_called(self, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
         """The one generator function of the project `call` runs, with the flow that reads its body for this call
@@ -8352,10 +8351,10 @@ class Flow:
 
     def spread_items(self, expr: ast.expr, depth: int = 0) -> list[tuple[Value, ...]] | None:
         """The items `*expr` spreads into a call, in order, when the file knows them all: those a `for` over
-        it runs through (`known_items`), or the yields of a generator function the project writes whose
+        it runs through (`_known_items`), or the yields of a generator function the project writes whose
         body yields them one statement after another (`yield x`, and `yield from` of items known so: a
         generator of generators). None otherwise: a yield under a branch or a loop, or a `return`."""
-        items = self.known_items(expr)
+        items = self._known_items(expr)
         if items is not None or depth > 3 or not isinstance(expr, ast.Call):
             return items
         generator = self._generator_called(expr)
@@ -8420,7 +8419,7 @@ class Flow:
         separator, *most = [a.value for a in elt.args]  # type: ignore[attr-defined]  # (constants: checked)
         if not (isinstance(separator, str) and separator) or most and type(most[0]) is not int:
             return None
-        items = self.known_items(gen.iter)
+        items = self._known_items(gen.iter)
         if items is None:
             return None
         out: dict[str, Entry] = {}
@@ -8534,13 +8533,13 @@ class Flow:
             return None
         gen = node.generators[0]
         if not gen.ifs:
-            if isinstance(gen.iter, ast.Call) and (split := self.known_items(gen.iter)) is not None:
+            if isinstance(gen.iter, ast.Call) and (split := self._known_items(gen.iter)) is not None:
                 return bool(split)  # `"Block,Attention".split(",")` of a known string: its parts
             inner = {v.truthy if v.kind in (*ELEMENT_KINDS, "dict", "str") else None for v in self.values(gen.iter)}
             return inner.pop() if len(inner) == 1 else None
         if not isinstance(gen.target, ast.Name):
             return None
-        items = self.known_items(gen.iter)
+        items = self._known_items(gen.iter)
         if items is None:
             return None
         unknown = False
@@ -8565,7 +8564,7 @@ class Flow:
             and not any(isinstance(n, ast.Name) and n.id == gen.target.id for n in ast.walk(elt.value))
         if not picks and not (isinstance(elt, ast.Name) and elt.id == gen.target.id):
             return None
-        items = self.known_items(gen.iter)
+        items = self._known_items(gen.iter)
         if items is None:
             return None
         kept: list[tuple[Value, ...]] = []

@@ -243,7 +243,7 @@ def run_call(caller: Flow, there: Flow, func: ast.FunctionDef, call: ast.Call, r
         args: list[Held] = list(rest[:len(given)])
         kwargs: dict[str, Held] = dict(zip(named, rest[len(given):]))
         try:
-            run = _Run(there)
+            run = _Run()
             made = run.materialize(run.call(there, func, own, args, kwargs, 0), there, _returned_at(func))
         except (GiveUp, Raised, RecursionError):
             return None
@@ -305,8 +305,7 @@ class _Frame:
 class _Run:
     """One call read item by item (and the calls it makes of functions read alike)."""
 
-    def __init__(self, caller: Flow):
-        self.caller = caller
+    def __init__(self) -> None:
         self.steps = 0
         self.origins: dict[int, tuple[tuple[Value, ...], str, Entry]] = {}  # a leaf read from a dict's entry: which
 
@@ -524,7 +523,7 @@ class _Run:
             return [(Value("str", frame.there.key_at(k, iterable), flow=frame.there),) for k in held.items]
         if isinstance(held, tuple) and len(held) == 1 and held[0].kind in ("list", "tuple") and not held[0].when:
             # a list the evaluator knows item by item (a parameter given `EXPERIMENT`, a display of another module)
-            items = frame.there.known_items(_stand_in(frame.there, held, iterable))
+            items = frame.there.known_item_values(_stand_in(frame.there, held, iterable))
             if items is not None:
                 return list(items)
         raise GiveUp
@@ -731,10 +730,6 @@ class _Run:
         if not isinstance(index, int) or isinstance(index, bool):
             raise GiveUp
         return index
-
-    @staticmethod
-    def _give_up() -> Held:
-        raise GiveUp
 
     def _builtin(self, frame: _Frame, name: ast.Name) -> bool:
         return name.id not in frame.locals and frame.there.reaching(name) is None
