@@ -1900,17 +1900,13 @@ class Flow:
         if not reads or not before or not items or len(items) > MAX_LOOP_TURNS:
             return None  # (a turn that does not read what the one before left: not a fold)
         held = tuple(x.under(d.when) for d in before for x in self._typed_past_tests(d, self.of_def(d, reads[0])))
+        given: dict[str, tuple[Value, ...]] = {}
         for item in items:
-            given = {node.id: held, loop.target.id: item}
-            replaced: dict[int, ast.AST] = {}
-            for part in ast.walk(value):
-                if isinstance(part, ast.Name) and part.id in given:
-                    replaced[id(part)] = self._stand_in(part, given[part.id])
-                elif isinstance(part, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
-                    return None  # (names bound inside it)
-                elif not any(isinstance(n, ast.Name) and n.id in given for n in ast.walk(part)):
-                    replaced[id(part)] = part  # kept as written: its names are read as they are
-            held = self.values(copy.deepcopy(value, replaced))  # (deepcopy's memo: those names are their stand-ins)
+            given.update({node.id: held, loop.target.id: item})
+            turn = self.values_given(value, lambda name: given.get(name.id))
+            if turn is None:
+                return None
+            held = turn
         return held
 
     def _fold_loop_of(self, target: ast.Name) -> ast.For | None:
@@ -4392,7 +4388,7 @@ class Flow:
                     and not isinstance(key, ast.Constant) else None
                 if applied is not None:  # a loop applying known overrides: its stores of `attr`, if any
                     if applied[1]:
-                        stores.append((applied[0], call.args[0], self._stand_in(call.args[2], applied[1])))
+                        stores.append((applied[0], call.args[0], self.stand_in(call.args[2], applied[1])))
                 elif not isinstance(key, ast.Constant):
                     stores.append((call, call.args[0], None))
                 elif key.value == attr:
@@ -7924,7 +7920,7 @@ class Flow:
         parts = [self.values(node.args[2]), *items] if len(node.args) == 3 else items
         if not parts or any(not part or any(x.kind != "dict" for x in part) for part in parts):
             return None
-        merged = ast.Dict(keys=[None] * len(parts), values=[self._stand_in(node, part) for part in parts])
+        merged = ast.Dict(keys=[None] * len(parts), values=[self.stand_in(node, part) for part in parts])
         return self.values(ast.copy_location(merged, node))
 
     def _folded_by_calls(self, node: ast.Call) -> tuple[Value, ...] | None:
@@ -7945,8 +7941,8 @@ class Flow:
         else:
             return None  # nothing to fold: a TypeError
         for item in items:
-            call = ast.copy_location(ast.Call(func=node.args[0], args=[self._stand_in(node, folded),
-                                                                      self._stand_in(node, item)], keywords=[]), node)
+            call = ast.copy_location(ast.Call(func=node.args[0], args=[self.stand_in(node, folded),
+                                                                      self.stand_in(node, item)], keywords=[]), node)
             folded = _SiteFlow(self, func, call).returns_of(func)  # type: ignore[arg-type]  # a lambda's too
         return folded
 
@@ -7961,7 +7957,7 @@ class Flow:
         func = self._own_function(node.args[0], 1)
         made = []
         for item in items:  # each call as made up here, its argument a stand-in holding the item
-            call = ast.copy_location(ast.Call(func=node.args[0], args=[self._stand_in(node, item)], keywords=[]), node)
+            call = ast.copy_location(ast.Call(func=node.args[0], args=[self.stand_in(node, item)], keywords=[]), node)
             # a def or lambda of this module: its body read for this item (`make_adam(raw_generator)`)
             made.append(_SiteFlow(self, func, call).returns_of(func) if func is not None else self._call(call))  # type: ignore[arg-type]
         return (Value("tuple", node, extra=_Items(tuple(made)), flow=self),)
@@ -8113,7 +8109,7 @@ class Flow:
                 out.extend(x.under(when) for x in self.values(given[key]))
             elif looked_up:  # `DEFAULTS[key]` read for this key
                 assert isinstance(returned, ast.Subscript)
-                slice_ = self._stand_in(returned.slice, (Value("str", self.key_at(key, returned.slice), flow=self),))
+                slice_ = self.stand_in(returned.slice, (Value("str", self.key_at(key, returned.slice), flow=self),))
                 table = ast.copy_location(ast.Subscript(value=returned.value, slice=slice_, ctx=ast.Load()), returned)
                 out.extend(x.under(when) for x in self.values(table))
             else:
@@ -8201,7 +8197,7 @@ class Flow:
             return item
 
         def construction() -> ast.Call:
-            held = self._stand_in(written, (replace(item, when=()),))  # type: ignore[arg-type]  # located: above
+            held = self.stand_in(written, (replace(item, when=()),))  # type: ignore[arg-type]  # located: above
             func = ast.Name(id=cls.name, ctx=ast.Load())
             made = ast.Call(func=func, args=[], keywords=[ast.keyword(arg=None, value=held)]) if spread \
                 else ast.Call(func=func, args=[held], keywords=[])
@@ -8215,11 +8211,31 @@ class Flow:
                    for n in self.ctx.nodes(ast.Subscript)) or any(
             isinstance(a.value, ast.Name) and a.value.id == name for attr in DICT_CHANGES for a in self.ctx.attribute_loads(attr))
 
-    def _stand_in(self, where: ast.expr, values: tuple[Value, ...]) -> ast.Name:
+    def stand_in(self, where: ast.expr, values: tuple[Value, ...]) -> ast.Name:
         """A name placed at `where` that holds `values` (an argument of a call made up here)."""
         held = ast.copy_location(ast.Name(id="_", ctx=ast.Load()), where)
         self.pin(held, values)
         return held
+
+    def values_given(self, node: ast.expr,
+                     given: Callable[[ast.Name], tuple[Value, ...] | None]) -> tuple[Value, ...] | None:
+        """The values of `node` read with some of its names holding what `given` says (None: the name is read as
+        the file has it): a copy of `node` where those names are stand-ins. None when a part binds names of its
+        own (a lambda, a comprehension, `:=`), which the stand-ins would not reach."""
+        parts = list(ast.walk(node))
+        if any(isinstance(p, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.NamedExpr))
+               for p in parts):
+            return None
+        held = {id(n): h for n in parts if isinstance(n, ast.Name) and (h := given(n)) is not None}
+        if not held:
+            return self.values(node)
+        replaced: dict[int, ast.AST] = {}
+        for part in parts:
+            if id(part) in held:
+                replaced[id(part)] = self.stand_in(part, held[id(part)])  # type: ignore[arg-type]  # (a Name)
+            elif not any(id(n) in held for n in ast.walk(part)):
+                replaced[id(part)] = part  # kept as written: its names are read as they are
+        return self.values(copy.deepcopy(node, replaced))  # (deepcopy's memo: those names are their stand-ins)
 
     def _extreme(self, node: ast.Call, builtin: str, also: tuple[str, ...] = ()) -> tuple[Value, ...] | None:
         """`max(candidates, key=SPEEDUP.get)`, `min("bf16-true", "32-true")`: the candidate Python picks (the first
@@ -8578,7 +8594,7 @@ class Flow:
                 kept.append(item)
         if picks:  # each entry read as `PRESETS[<the item>]`, placed at the comprehension's element
             assert isinstance(elt, ast.Subscript)
-            return [self.values(ast.copy_location(ast.Subscript(value=elt.value, slice=self._stand_in(elt.slice, item),
+            return [self.values(ast.copy_location(ast.Subscript(value=elt.value, slice=self.stand_in(elt.slice, item),
                                                                 ctx=ast.Load()), elt)) for item in kept]
         return kept
 
@@ -9437,7 +9453,7 @@ class Flow:
                     if factory is not None and isinstance(site.func, ast.Call) \
                             and any(self._is(factory, x) for x in self.values(site.func.func)):
                         outer = self._registering(self, factory, site.func)  # `register("x")`: the factory for that call
-                    items.append(self._stand_in(call.args[0], self._registering(outer, func, site).values(call.args[0])))
+                    items.append(self.stand_in(call.args[0], self._registering(outer, func, site).values(call.args[0])))
             return ast.copy_location(ast.List(elts=items, ctx=ast.Load()), display) if items else None
 
         made = self.ctx.once(f"appended {name}", display, build)

@@ -17,7 +17,6 @@ merge one per nesting level), `MAX_COMBINATIONS` alternatives of the arguments r
 from __future__ import annotations
 
 import ast
-import copy
 import itertools
 import json
 from dataclasses import dataclass, replace
@@ -265,12 +264,6 @@ class BuiltItems:
     entries: tuple[tuple[str, Entry], ...]
 
 
-def _stand_in(there: Flow, values: tuple[Value, ...], where: ast.expr) -> ast.Name:
-    held = ast.copy_location(ast.Name(id="_", ctx=ast.Load()), where)
-    there.base.pin(held, values)
-    return held
-
-
 class Raised(Exception):  # noqa: N818  (an exception the user's code raises, as the run follows it)
     """An exception the run knows the code raises (`json.loads("cpu")`, `int("auto")`): a `try` that catches it runs
     its handler; uncaught, the run cannot tell."""
@@ -317,7 +310,7 @@ class _Run:
         if isinstance(held, Obj):
             return held.origin if held.origin is not None and not held.changed else (self._object(held),)
         if isinstance(held, Seq):
-            display = ast.copy_location(ast.List(elts=[_stand_in(there, self.materialize(h, there, where), where)
+            display = ast.copy_location(ast.List(elts=[there.stand_in(where, self.materialize(h, there, where))
                                                        for h in held.items], ctx=ast.Load()), where)
             return there.values(display)
         placeholder = ast.copy_location(ast.Dict(keys=[], values=[]), where)
@@ -340,7 +333,7 @@ class _Run:
             if origin is not None and origin[0] is item and origin[1] == key:
                 entries.append((key, origin[2]))  # as written where it came from
             else:
-                value = _stand_in(there, self.materialize(item, there, where), where)
+                value = there.stand_in(where, self.materialize(item, there, where))
                 entries.append((key, Entry(value, there.key_at(key, where), there)))
         return entries
 
@@ -523,7 +516,7 @@ class _Run:
             return [(Value("str", frame.there.key_at(k, iterable), flow=frame.there),) for k in held.items]
         if isinstance(held, tuple) and len(held) == 1 and held[0].kind in ("list", "tuple") and not held[0].when:
             # a list the evaluator knows item by item (a parameter given `EXPERIMENT`, a display of another module)
-            items = frame.there.known_item_values(_stand_in(frame.there, held, iterable))
+            items = frame.there.known_item_values(frame.there.stand_in(iterable, held))
             if items is not None:
                 return list(items)
         raise GiveUp
@@ -946,17 +939,17 @@ class _Run:
         there = frame.there
         if not _mentions(node, frame.locals):
             return there.values(node)
-        replaced: dict[int, ast.AST] = {}
-        for part in ast.walk(node):
-            if isinstance(part, ast.Name) and part.id in frame.locals:
-                if part.id not in frame.env:
-                    raise GiveUp
-                replaced[id(part)] = _stand_in(there, self.materialize(frame.env[part.id], there, part), part)
-            elif isinstance(part, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.NamedExpr)):
-                raise GiveUp  # names bound inside: not the frame's
-            elif not _mentions(part, frame.locals):
-                replaced[id(part)] = part  # kept as written: the evaluator knows its names
-        made = there.values(copy.deepcopy(node, replaced))  # (deepcopy's memo: those names are their stand-ins)
+
+        def held_by_the_run(name: ast.Name) -> tuple[Value, ...] | None:
+            if name.id not in frame.locals:
+                return None
+            if name.id not in frame.env:
+                raise GiveUp
+            return self.materialize(frame.env[name.id], there, name)
+
+        made = there.values_given(node, held_by_the_run)
+        if made is None:
+            raise GiveUp  # names bound inside: not the frame's
         if any(isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and n.func.id in PURE_BUILTINS
                                                 and self._builtin(frame, n.func)) for n in ast.walk(node)):
             for part in ast.walk(node):  # a call the evaluator reads may change what it is given
