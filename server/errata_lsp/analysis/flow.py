@@ -1525,13 +1525,27 @@ class Flow:
                 return members  # type: ignore[return-value]
             left, right = self._operand(test.left, given), self._operand(test.comparators[0], given)
             if left is None or right is None:
-                return None
+                return self._library_object_is_none(test.ops[0], test.left, test.comparators[0], given)
             results = {_compared(test.ops[0], a, b) for a in left for b in right}
             return results.pop() if len(results) == 1 else None
         found = self._operand(test, given)
         truths = {kind == "object" or kind in VERSION_KINDS or kind == "const" and bool(value)
                   for kind, value in found} if found is not None else set()
         return truths.pop() if len(truths) == 1 else None
+
+    def _library_object_is_none(self, op: ast.cmpop, left: ast.expr, right: ast.expr,
+                                given: dict[str, tuple[Value, ...]]) -> bool | None:
+        """`config.CHECKPOINT_IO is not None` where it holds, on every path, an object a library class builds
+        (`TorchCheckpointIO()`: a class, by its CapWords name, never builds None); None for anything else
+        (such an object's truth, or `==`, is its class's to say)."""
+        if not isinstance(op, (ast.Is, ast.IsNot)):
+            return None
+        other = right if isinstance(left, ast.Constant) and left.value is None else left \
+            if isinstance(right, ast.Constant) and right.value is None else None
+        held = self._parameter_values(other, given) if other is not None else None
+        if not held or any(not _library_construction(x) for x in held):
+            return None
+        return isinstance(op, ast.IsNot)
 
     def _membership(self, op: ast.cmpop, left: ast.expr, right: ast.expr,
                     given: dict[str, tuple[Value, ...]]) -> bool | None | object:
@@ -3475,19 +3489,22 @@ class Flow:
         return self.ctx.once("held by a dispatcher", cls, held)
 
     def never_reflected(self, method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-        """`self.clip = getattr(self, f"_clip_by_{kind}")` with `kind` known to be "norm": a method of the file's
-        plain class that nothing reads by its name, that a `getattr` by an f-string could pick (its fixed parts
-        fit the name), and that every reflective pick of the file names other than it (each a text the file
+        """`self.clip = getattr(self, f"_clip_by_{kind}")` with `kind` known to be "norm", or `getattr(SetupRecipes,
+        RECIPE)` with `RECIPE = "module_first"`: a method of the file's plain class (a static or class method too)
+        that nothing reads by its name, that a `getattr` by an f-string (its fixed parts fit the name) or by a
+        name could pick, and that every reflective pick of the file names other than it (each a text the file
         knows), nor a module joined to this one by imports names: only the reflection could run it, and it
         picks others. A method that no reflection could pick keeps its findings (written before it is called)."""
         name, cls = method.name, self._method_class(method)
-        if cls is None or method.decorator_list or name.startswith("__") and name.endswith("__") \
+        if cls is None or any(not _binds_the_method(d) for d in method.decorator_list) \
+                or name.startswith("__") and name.endswith("__") \
                 or self.ctx.attribute_loads(name) or self.ctx.loads_named(name) or not self.ctx.reads_every_use_of(name):
             return False
         picks = self._reflective_picks()
-        if not any(isinstance(p, ast.JoinedStr) and _may_be_named((Value("str", p, flow=self),), name) for p in picks) \
+        if not any(isinstance(p, ast.JoinedStr) and _may_be_named((Value("str", p, flow=self),), name)
+                   or isinstance(p, (ast.Name, ast.Attribute)) for p in picks) \
                 or any(p is None or _may_be_named(self.values(p), name) for p in picks) or not self._plain_class(cls):
-            return False
+            return False  # (`getattr(SetupRecipes, RECIPE)` with RECIPE = "module_first" could have picked it)
         project = self.ctx.project
         return project is None or not project.named_elsewhere(self, name, ())
 
@@ -4127,7 +4144,7 @@ class Flow:
         (`_own_attribute_set_from_outside`)."""
         if base.kind == "instance" and isinstance(base.extra, tuple) and self._read_while_built(node, base.extra[0]):
             return found  # `self.model` in `__post_init__`: what the construction gave; no later store has run yet
-        if base.kind == "instance" and isinstance(base.node, ast.Call) and isinstance(node.ctx, ast.Load):
+        if base.kind in ("instance", "namespace") and isinstance(base.node, ast.Call) and isinstance(node.ctx, ast.Load):
             found = self._stored_on_instance(node, base, found, handled)
         if base.kind == "instance" and found:
             found = self._own_attribute_set_from_outside(node, base, found)
@@ -4563,12 +4580,13 @@ class Flow:
         if passed is not None:  # `normalize(ShardingConfig())`: the helper's stores on its parameter are this instance's
             helpers = [(passed, construction), *helpers]
         for call, given in helpers[:MAX_CONTEXTS]:
-            for f in self.values(call.func):
-                func = f.node
-                if f.kind != "function" or f.extra is not None or not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    continue  # (a method: its `self` is another object)
-                there = f.flow or self
-                param = next((p for p in all_args(func.args) if argument_for(func, p, call, False) is given), None)
+            callees = [(f.node, f.flow or self, call, False) for f in self.values(call.func) if f.kind == "function"
+                       and f.extra is None and isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+            # (a method: its `self` is another object; but a callback's method a dispatcher runs with the instance
+            # given by keyword, `fabric.call("on_setup", state=state)`)
+            callees += self._dispatched_methods(call)
+            for func, there, called, bound in callees:
+                param = next((p for p in all_args(func.args) if argument_for(func, p, called, bound) is given), None)
                 holder = given.id if isinstance(given, ast.Name) else param.arg if param is not None else ""
                 for stmt, receiver, stored, value in there.ctx.attribute_stores(param.arg) if param is not None else ():
                     if stored in (None, attr) and there.ctx.within(stmt, func) \
@@ -4580,6 +4598,28 @@ class Flow:
                             continue
                         out.append(_Store(call, holder, None if stored is None else there.values(value),
                                           there.ctx.parents.get(stmt) is func))
+        return out
+
+    def _dispatched_methods(self, call: ast.Call) -> list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow, ast.Call, bool]]:
+        """`fabric.call("on_setup", state=state)`, a method a pack says calls `on_setup` of the objects its receiver
+        holds (`Fabric(callbacks=[...])`): each such method, with the flow that reads it and the call as it runs
+        it (`obj.on_setup(state=state)`, its `self` bound)."""
+        func = call.func
+        if not isinstance(func, ast.Attribute) or func.attr not in self.ctx.tips.dispatchers or not call.args \
+                or not isinstance(call.args[0], ast.Constant) or not isinstance(call.args[0].value, str):
+            return []
+        name = call.args[0].value
+        out: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow, ast.Call, bool]] = []
+        for receiver in self.values(func.value):
+            for held in self.ctx.tips.dispatched_to(self, func.attr, receiver):
+                if held.kind != "instance" or not isinstance(held.extra, tuple) or not isinstance(held.extra[0], ast.ClassDef):
+                    continue
+                there = held.flow or self
+                owner = there._defining_class(held.extra[0], name)
+                method = next((m for m in owner.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))
+                               and m.name == name), None) if owner is not None else None
+                if method is not None and not _is_static(method) and not _is_classmethod(method):
+                    out.append((method, there, _Dispatched(call), True))
         return out
 
     def _method_reading(self, node: ast.AST) -> tuple[ast.ClassDef, str] | None:
@@ -6605,7 +6645,32 @@ class Flow:
                         if not sub_complete:  # `cfg.update(yaml.safe_load(f))` of a file the layer cannot read
                             self._updates_unread.setdefault(id(node), []).append((mapping, call))
                         out.update(sub or {})
+        for key, entry in self._filled_by_helpers(node, name):
+            _store(out, key, entry)
         return out, complete
+
+    def _filled_by_helpers(self, node: ast.AST | None, name: str) -> list[tuple[str, Entry]]:
+        """`use_bf16(fabric_kw)` (or `HOOKS[args.precision](fabric_kw)`), a function of the project given the dict
+        `name` holds, whose body stores into its parameter: `kw["precision"] = v`, `kw.setdefault("k", v)`,
+        `kw.update(k=v)`, `kw.setdefault("plugins", []).append(x)` (a list of `x`). Each entry as that function's
+        module reads it, under the conditions the call is made under and those the function is picked by."""
+        out: list[tuple[str, Entry]] = []
+        for load in self.ctx.loads_named(name):
+            call = self.ctx.parents.get(load)
+            if not isinstance(call, ast.Call) or load is call.func or not self._same_dict(load, node):
+                continue
+            picked = [f for f in self.values(call.func) if f.kind == "function" and f.extra is None
+                      and isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+            for f in picked[:MAX_CONTEXTS]:
+                func, there = f.node, f.flow or self
+                assert isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef))
+                param = next((p for p in all_args(func.args) if argument_for(func, p, call, False) is load), None)
+                if param is None or _rebinds(func, param.arg):
+                    continue
+                when = (*f.when, *self._stored_under(call))
+                for key, value, at in _stores_into_parameter(func, param.arg):
+                    out.append((key, Entry(value, at, there, (*when, *there._stored_under(at)))))
+        return out
 
     def _alternative_entries(self, held: tuple[Value, ...], before: dict[str, Entry]) -> tuple[dict[str, Entry] | None, bool]:
         """The entries `**x` or `d.update(x)` adds when `x` holds one of several dicts (a parameter each caller gives
@@ -7187,6 +7252,10 @@ class Flow:
         statements it sits under that the binding does not (`if args.bf16: plugins.append(...)`)."""
         ctx = self.ctx
         assign = ctx.parents.get(display)
+        chained = ctx.parents.get(ctx.parents.get(assign)) if isinstance(assign, ast.Call) else None
+        if isinstance(display, ast.List) and not display.elts and isinstance(chained, ast.Call) \
+                and _appends_to_setdefault(chained, assign) and assign.args[-1] is display:
+            return [(chained.args[0], ())]  # `kw.setdefault("plugins", []).append(x)`: the key's list when it was unset
         if not (isinstance(display, ast.List) and isinstance(assign, ast.Assign) and assign.value is display
                 and len(assign.targets) == 1 and isinstance(assign.targets[0], ast.Name)):
             return []
@@ -8212,9 +8281,12 @@ class Flow:
             isinstance(a.value, ast.Name) and a.value.id == name for attr in DICT_CHANGES for a in self.ctx.attribute_loads(attr))
 
     def stand_in(self, where: ast.expr, values: tuple[Value, ...]) -> ast.Name:
-        """A name placed at `where` that holds `values` (an argument of a call made up here)."""
+        """A name placed at `where` that holds `values` (an argument of a call made up here), for this
+        evaluator and the module's (a flow of one call reads it too, wherever the made-up call goes)."""
         held = ast.copy_location(ast.Name(id="_", ctx=ast.Load()), where)
         self.pin(held, values)
+        if self.base is not self:
+            self.base.pin(held, values)
         return held
 
     def values_given(self, node: ast.expr,
@@ -8757,18 +8829,36 @@ class Flow:
 
     def _relayed(self, node: ast.Call, there: Flow) -> ast.Call | None:
         """`ShardingConfig(remat_layers=(Block,))` of a class another module defines: the call as that module
-        reads it, each argument a stand-in holding what it holds here; None when it spreads `*args`/`**kw`."""
-        if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+        reads it, each argument a stand-in holding what it holds here; a `**overrides` spread as the keywords of
+        the one dict it holds, read whole (none for `load(name)` giving `PRESETS[name](**overrides)` nothing).
+        None when it spreads `*args`, or a mapping the layer cannot read whole."""
+        if any(isinstance(a, ast.Starred) for a in node.args):
             return None
-        args: list[ast.expr] = []
-        for a in [*node.args, *(k.value for k in node.keywords)]:
-            held = ast.copy_location(ast.Name(id="_", ctx=ast.Load()), a)
-            there.base.pin(held, self.values(a))
-            args.append(held)
-        call = ast.Call(func=node.func, args=args[:len(node.args)],
-                        keywords=[ast.copy_location(ast.keyword(arg=k.arg, value=v), k)
-                                  for k, v in zip(node.keywords, args[len(node.args):])])
-        return ast.copy_location(call, node)
+        args: list[ast.expr] = [there.stand_in(a, self.values(a)) for a in node.args]
+        keywords: list[ast.keyword] = []
+        for k in node.keywords:
+            if k.arg is not None:
+                keywords.append(ast.copy_location(ast.keyword(arg=k.arg, value=there.stand_in(k.value, self.values(k.value))), k))
+                continue
+            spread = self._spread_whole(k.value)
+            if spread is None:
+                return None
+            keywords += [ast.copy_location(ast.keyword(arg=key, value=there.stand_in(k.value, entry.values())), k)
+                         for key, entry in spread.items()]
+        if len({k.arg for k in keywords}) < len(keywords):
+            return None  # (a key given twice raises TypeError)
+        return ast.copy_location(ast.Call(func=node.func, args=args, keywords=keywords), node)
+
+    def _spread_whole(self, mapping: ast.expr) -> dict[str, Entry] | None:
+        """The entries of the one dict `**mapping` holds on every path, when they are all known and each is
+        stored on every path; None otherwise."""
+        held = self.values(mapping)
+        if len(held) != 1 or held[0].kind != "dict" or held[0].when:
+            return None
+        entries, complete = self.entries(held[0])
+        if entries is None or not complete or any(e.when for e in entries.values()):
+            return None
+        return entries
 
     def _nested_asdict(self, entry: Entry) -> Entry:
         """An entry of `dataclasses.asdict(obj)` whose field holds a dataclass instance: that instance's own
@@ -9158,6 +9248,16 @@ class Flow:
             else:
                 out.extend(x.under(f.when) for x in self.values(node.args[0]))
         return tuple(out)
+
+    def keeps_what_it_decorates(self, decorator: ast.expr) -> bool:
+        """`@register`, `@entry_point("smoke")`: the decorator is, on every path, a plain function of the project
+        that returns its parameter as it was given (a registering decorator: the def stays itself, its signature
+        too)."""
+        held = self.values(decorator)
+        return bool(held) and all(f.kind == "function" and f.flow is not None and f.extra in (None, "nested")
+                                  and (returned := f.flow.base._returned_parameter(f.node)) is not None
+                                  and [*f.node.args.posonlyargs, *f.node.args.args][:1] == [returned]  # type: ignore[union-attr]
+                                  for f in held)
 
     @staticmethod
     def _returns_what_it_decorates(f: Value) -> bool:
@@ -11758,6 +11858,62 @@ def _forwards_to_base(cls: ast.ClassDef) -> bool:
 def _above(node: ast.AST, other: ast.AST) -> bool:
     """`node` starts before `other` in the text."""
     return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0)) < (getattr(other, "lineno", 0), getattr(other, "col_offset", 0))
+
+
+def _rebinds(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    """`func`'s body binds `name` again (its stores then go to another object)."""
+    return any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in walk(func))
+
+
+def _stores_into_parameter(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> Iterator[tuple[str, ast.expr, ast.AST]]:
+    """(key, value, where) of each store `func` makes into the dict its parameter `name` holds, under a constant
+    key: `name["k"] = v`, `name.setdefault("k", v)`, `name.update(k=v)`, and `name.setdefault("k", []).append(x)`
+    (the `[]`, to which `x` is appended: the key was unset, as a fresh kwargs dict has it)."""
+    def keyed_on_param(node: ast.AST, method: str) -> str | None:
+        """The constant key of `name.<method>("k", ...)`."""
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == method \
+                and isinstance(node.func.value, ast.Name) and node.func.value.id == name and node.args \
+                and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+            return node.args[0].value
+        return None
+    appended: set[int] = set()  # `name.setdefault("k", [])` calls whose list is appended to
+    for node in walk(func):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(target := node.targets[0], ast.Subscript) \
+                and isinstance(target.value, ast.Name) and target.value.id == name \
+                and isinstance(target.slice, ast.Constant) and isinstance(target.slice.value, str):
+            yield target.slice.value, node.value, target
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+            continue
+        receiver = node.func.value
+        if node.func.attr == "update" and isinstance(receiver, ast.Name) and receiver.id == name and not node.args:
+            yield from ((k.arg, k.value, k) for k in node.keywords if k.arg is not None)
+        key = keyed_on_param(receiver, "setdefault")
+        if key is not None and isinstance(receiver, ast.Call) and _appends_to_setdefault(node, receiver) \
+                and isinstance(receiver.args[1], ast.List) and not receiver.args[1].elts:
+            appended.add(id(receiver))
+            yield key, receiver.args[1], receiver.args[1]  # (`Flow.appended` reads what the `[]` is given)
+        key = keyed_on_param(node, "setdefault")
+        if key is not None and len(node.args) == 2 and id(node) not in appended:
+            yield key, node.args[1], node
+
+
+def _appends_to_setdefault(call: ast.Call, setdefault: ast.AST) -> bool:
+    """`call` is `<setdefault>.append(x)` with `setdefault` a `d.setdefault("k", default)` call."""
+    return isinstance(call.func, ast.Attribute) and call.func.attr == "append" and call.func.value is setdefault \
+        and len(call.args) == 1 and not call.keywords and isinstance(setdefault, ast.Call) \
+        and isinstance(setdefault.func, ast.Attribute) and setdefault.func.attr == "setdefault" and len(setdefault.args) == 2
+
+
+def _library_construction(value: Value) -> bool:
+    """An object a library class builds (`TorchCheckpointIO()`): a call of a library name spelled as a class is,
+    in CapWords (not a CONSTANT)."""
+    name = (value.qualified or "").rpartition(".")[2]
+    return value.kind == "unknown" and isinstance(value.node, ast.Call) and name[:1].isupper() and not name.isupper()
+
+
+def _binds_the_method(decorator: ast.expr) -> bool:
+    """`@staticmethod` or `@classmethod`: a decorator that registers the function nowhere."""
+    return isinstance(decorator, ast.Name) and decorator.id in ("staticmethod", "classmethod")
 
 
 def _store(entries: dict[str, Entry], key: str, entry: Entry) -> None:

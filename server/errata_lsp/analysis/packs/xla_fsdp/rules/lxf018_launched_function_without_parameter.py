@@ -397,7 +397,8 @@ def _misbound(ctx: Context, launch: ast.Call, target: ast.expr) -> Finding | Non
         return None
     owner = value.flow.ctx
     decorators = [owner.doc.source(d).split("(")[0] for d in func.decorator_list]
-    if any(d not in PLAIN_DECORATORS for d in decorators):
+    if any(name not in PLAIN_DECORATORS and not value.flow.keeps_what_it_decorates(d)
+           for name, d in zip(decorators, func.decorator_list)):
         return None  # a decorator the file does not read may change the signature
     bound = called is not None or value.kind == "function" and isinstance(value.extra, tuple) \
         and value.extra[:1] == ("method",) and "staticmethod" not in decorators or "classmethod" in decorators
@@ -423,7 +424,16 @@ def _misbound(ctx: Context, launch: ast.Call, target: ast.expr) -> Finding | Non
         advice = f"Make the Fabric the first parameter of `{func.name}` ({where}), as `def {func.name}(fabric, ...)`"
     message = (f"`Fabric.launch(function={short(what)})` calls it with the Fabric as its first argument"
                f"{lands}: Python raises TypeError \"{error}\" in every process. {advice}")
-    finding = LaunchedFunctionWithoutParameter.finding(RULE, ctx, target, message)
+    fixes: list[Fix] = []
+    if partial is None and (written is None or written is func) and not has_parameters(func, bound):
+        # (`launch(ENTRY_POINTS[RUN_ENTRY])`, `launch(trainer.fit)`: Fabric's own check of the signature comes first)
+        own = "".join(f"{a.arg}, " for a in [*func.args.posonlyargs, *func.args.args][:1] if bound)
+        message = (f"`Fabric.launch(function={short(what)})` needs to take at least one argument: the launcher passes "
+                   f"the Fabric object to `{func.name}` ({where}), so Fabric raises TypeError. Define "
+                   f"`def {func.name}({own}fabric):`")
+        edit = add_fabric_parameter(ctx, func) if owner is ctx and not bound else None
+        fixes = [fix(f"Add a `fabric` parameter to `{func.name}`", edit, preferred=True)] if edit else []
+    finding = LaunchedFunctionWithoutParameter.finding(RULE, ctx, target, message, fixes)
     if value.foreign and value.flow.origin is not None:
         first = [*func.args.posonlyargs, *func.args.args]
         at = first[1 if bound else 0] if len(first) > (1 if bound else 0) else func
@@ -623,7 +633,8 @@ def _launched_def(ctx: Context, target: ast.expr) -> tuple[ast.FunctionDef | ast
     through an instance, a classmethod); None when the file cannot tell or a decorator may change it."""
     func = ctx.local_function(target)
     if func is not None:
-        return None if decorated(ctx, func) else (func, False)
+        kept = all(ctx.flow.keeps_what_it_decorates(d) for d in func.decorator_list)
+        return None if decorated(ctx, func) and not (func.decorator_list and kept) else (func, False)
     if not isinstance(target, (ast.Attribute, ast.Name)):
         return None
     # `Experiment.run`, `trainer.fit`: a method of a class of this file; `worker = make_worker(cfg)`: the

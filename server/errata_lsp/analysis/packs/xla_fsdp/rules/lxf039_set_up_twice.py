@@ -353,6 +353,8 @@ def _set_up_before(ctx: Context, value: Value, call: ast.Call, given: ast.expr) 
         return False
     if not isinstance(given, ast.Attribute):  # a name, a call: what the layer says reaches it there (a
         return True  # parameter's, what a caller passed: set up in another module before that call)
+    if isinstance(given.value, ast.Name) and not _own_instance(ctx, call, given.value):
+        return True  # `state.model` of an object a local name holds: the layer orders the stores into it
     if value.foreign:
         return False
     where, here = ctx.enclosing_function(made), ctx.enclosing_function(call)
@@ -360,6 +362,15 @@ def _set_up_before(ctx: Context, value: Value, call: ast.Call, given: ast.expr) 
         return (made.lineno, made.col_offset) < (call.lineno, call.col_offset) and not ctx.within(call, made)
     return where is not None and where.name == "__init__" and here is not None and here.name != "__init__" \
         and ctx.scope_of(where) is ctx.scope_of(here)
+
+
+def _own_instance(ctx: Context, call: ast.Call, name: ast.Name) -> bool:
+    """`name` is the first parameter of the method `call` is made in (its `self`)."""
+    func = ctx.enclosing_function(call)
+    if func is None:
+        return False
+    positional = [*func.args.posonlyargs, *func.args.args]
+    return bool(positional) and isinstance(ctx.parents.get(func), ast.ClassDef) and positional[0].arg == name.id
 
 
 def _given(call: ast.Call, method: str) -> Iterator[tuple[ast.expr, str]]:
