@@ -914,15 +914,43 @@ KNOWN_MISSES: dict[str, str] = {
     "s1184_image_denoiser_start_hook_reads_cached_optimizer":
         "missed: the optimizer is a `cached_property` of the runner over `self.model.parameters()`, first read in the "
         "subclass's `on_fit_start` hook, which the base's `fit` calls before `self.model = fabric.setup_module(...)`",
-    "p1044_session_recommender_resume_config_subclass_sharded_state_dict_format":
-        "missed: the preset is `PRESETS[name](**overrides)` inside `configs.load(name, **overrides)`, and the value "
-        "reaches `XLAFSDPStrategy(**cfg.strategy_kwargs)` through a dict a dataclass's `__post_init__` builds",
     "p1050_genre_classifier_memory_saving_options_setdefault_limit_all_gathers":
         "on the wrong file: LXF038 is reported where sharding/options.py spreads `**self.fsdp_kwargs`; the keyword "
         "is written by `kwargs.setdefault(\"limit_all_gathers\", True)` in sharding/presets.py's subclass `__init__`",
     "p1052_intent_adapter_runner_save_filter_property_bare_function":
         "on the wrong file: LXF044 is reported at finetune/base.py's `filter=self.save_filter`, while the bare "
         "function is returned by the `save_filter` property finetune/adapters.py overrides",
+    # round 40 (s1200-s1215, p1060-p1073: registries and plug-in tables; s1220-s1235, p1080-p1091: callbacks, hooks
+    # and patched modules), written without looking at the layer
+    "p1060_speech_ctc_strategy_registry_side_effect_package_wrap_units_tuple":
+        "missed: the tuple is the default of a parameter of a registered factory that is only called as "
+        "`STRATEGIES[name](**overrides)` with no overrides",
+    "p1064_fraud_metric_reducers_getattr_class_constant_peak_grad_norm_max":
+        "missed: the key of `METRIC_REDUCTIONS.get(name, ...)` is the loop variable of a dict comprehension over "
+        "`logged.items()`",
+    "p1068_nowcast_task_registry_decay_groups_built_from_raw_net":
+        "missed: the raw parameters go into lists through `(no_decay if ... else decay).append(param)` in a "
+        "`named_parameters()` loop, and `AdamW(groups)` is built from those lists",
+    "p1070_seismic_topology_presets_partial_fabric_single_host_devices_one":
+        "missed: `functools.partial(Fabric, devices=1)` is a dict value called through a subscript in another "
+        "module's `fabric_for(topology, **kwargs)`",
+    "p1072_parser_accumulation_registry_no_sync_entry_passes_raw_net":
+        "missed: the registered mode receives the Trainer as a parameter and syncs on `trainer.net`",
+    "p1080_nowcast_cli_remat_wrapper_updates_settings_strategy_kw_keeping_policy":
+        "missed: `settings.STRATEGY_KW.update(auto_wrapper_callable=...)` in train.py changes another module's dict, "
+        "which a function of a third module spreads into the strategy",
+    "p1082_galaxy_src_namespace_bf16_hook_puts_plugin_on_strategy_and_fabric":
+        "missed: a function stores the same `XLAPrecision` into two dicts of another module (`hardware.STRATEGY_KW`, "
+        "`hardware.FABRIC_KW`), in a `src/` namespace package",
+    "p1084_sentence_encoder_eval_hooks_probe_calls_encode_on_set_up_model":
+        "missed: the probe registers itself into `EVAL_HOOKS` with a decorator when imported and runs through "
+        "`for hook in EVAL_HOOKS: hook(fabric, model, batch)`; its parameter is not given the set-up model",
+    "p1088_load_forecast_configure_event_handler_pins_accelerator_on_strategy":
+        "missed: the handler that stores into the dict it is given is registered by `@on(\"configure\")` into a "
+        "`defaultdict(list)` and run by `fire(...)` forwarding `*args`",
+    "s1222_activity_recognition_event_table_data_handler_returns_dataset":
+        "missed: the dataset comes from a table a decorator fills (`HANDLERS[event] = fn`), read as "
+        "`HANDLERS[\"build_data\"](fabric)`",
 }
 
 

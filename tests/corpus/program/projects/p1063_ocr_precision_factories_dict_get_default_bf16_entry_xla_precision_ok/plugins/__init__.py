@@ -1,0 +1,1 @@
+"""Fabric plugins this project builds by name."""

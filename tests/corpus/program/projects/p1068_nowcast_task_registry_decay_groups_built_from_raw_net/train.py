@@ -1,0 +1,35 @@
+# expect: LXF013
+# oracle: RAISED ValueError: The optimizer does not seem to reference any XLAFSDP parameters. HINT: Make sure to create the optimizer after setting u
+# flagged-in: tasks/nowcast.py
+"""python train.py [--task nowcast|downscale]: radar-grid models trained with XLA FSDP over the grid blocks."""
+import argparse
+
+import torch
+import torch.nn.functional as F
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+from tasks import TASKS, build_task
+from tasks.blocks import GridBlock
+
+
+def train(fabric, task_name, steps=3):
+    net, make_optimizer = build_task(task_name)
+    model = fabric.setup_module(net)
+    optimizer = fabric.setup_optimizers(make_optimizer(model))
+    for step in range(steps):
+        frame = torch.rand(16, 64, device=fabric.device)
+        target = torch.roll(frame, shifts=1, dims=1)  # the storm drifts one cell east
+        loss = F.mse_loss(model(frame), target)
+        fabric.backward(loss)
+        optimizer.step()
+        optimizer.zero_grad()
+        fabric.print(f"{task_name} step {step}: mse {loss.item():.4f}")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--task", default="nowcast", choices=sorted(TASKS))
+    args = parser.parse_args()
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy={GridBlock}))
+    fabric.launch(train, args.task)

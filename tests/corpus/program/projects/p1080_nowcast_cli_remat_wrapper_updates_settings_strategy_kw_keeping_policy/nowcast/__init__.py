@@ -1,0 +1,1 @@
+"""Precipitation nowcasting on radar tiles, reduced to a tiny token mixer."""

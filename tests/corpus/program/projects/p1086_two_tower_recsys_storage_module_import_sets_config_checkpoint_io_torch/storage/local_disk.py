@@ -1,0 +1,9 @@
+"""Checkpoints on the host's local disk, in a fresh temporary directory."""
+import tempfile
+
+from lightning.fabric.plugins import TorchCheckpointIO
+
+import config
+
+config.CHECKPOINT_IO = TorchCheckpointIO()
+config.CHECKPOINT_ROOT = tempfile.mkdtemp(prefix="two-tower-")

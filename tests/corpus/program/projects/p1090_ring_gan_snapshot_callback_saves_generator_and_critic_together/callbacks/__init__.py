@@ -1,0 +1,3 @@
+from callbacks.snapshot import Snapshot
+
+__all__ = ["Snapshot"]

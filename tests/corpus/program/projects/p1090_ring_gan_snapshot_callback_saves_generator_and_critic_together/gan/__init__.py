@@ -1,0 +1,1 @@
+"""A toy GAN that learns points on a ring."""
