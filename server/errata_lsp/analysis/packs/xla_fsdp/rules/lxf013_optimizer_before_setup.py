@@ -16,9 +16,10 @@ Also where `setup_optimizers` gets an optimizer of a raw module (`AdamW(net.para
 the name given) while no set-up of that module in the function comes before it, and none is written in another
 function: the set-up comes later in the function or never, and the call raises all the same (reported on the
 optimizer, no fix: where the set-up should go is the author's).
-Also where the optimizer is built after the set-up, but from what a local helper gathered from the raw module
-before it (`groups = param_groups(net, wd)`, `fabric.setup_module(net)`, then `AdamW(groups)`): the helper read
-the parameters XLAFSDP then replaced (reported on the module given to the helper, no fix).
+Also where the optimizer is built after the set-up, but from what a local helper, or a loop or comprehension of
+the function, gathered from the raw module before it (`groups = param_groups(net, wd)`, or `decay.append(p)` in
+`for n, p in net.named_parameters():`, then `fabric.setup_module(net)`, then `AdamW(groups)`): the parameters read
+are those XLAFSDP then replaced (reported on the module they were read from, no fix).
 The fix moves the optimizer's creation right after `setup_module`, built from the set-up model. It
 changes the parameters the optimizer holds (and their names, if parameter groups are chosen by name),
 so it is unsafe; it is offered only when nothing between the two lines uses the optimizer.
@@ -270,6 +271,52 @@ class OptimizerBeforeSetup(Rule):
             "Fabric(strategy='xla_fsdp').launch(train)\n",
             count=1, at="8:41-8:50", severity="error",
         ),
+        Invalid(  # parameter groups gathered inline from the raw module, before its set-up
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    net = Net()\n"
+            "    decay, no_decay = [], []\n"
+            "    for name, param in net.named_parameters():\n"
+            "        (no_decay if name.endswith('bias') else decay).append(param)\n"
+            "    model = fabric.setup_module(net)\n"
+            "    groups = [{'params': decay}, {'params': no_decay, 'weight_decay': 0.0}]\n"
+            "    optimizer = fabric.setup_optimizers(torch.optim.AdamW(groups, lr=1e-3))\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="`decay` holds `net`'s parameters, read at line 6 before `fabric.setup_module(net)` (line 8); XLAFSDP "
+                    "replaces them with sharded ones",
+            count=1, at="6:24-6:27", severity="error",
+        ),
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    net = Net()\n"
+            "    params = [p for p in net.parameters() if p.requires_grad]\n"
+            "    model = fabric.setup_module(net)\n"
+            "    optimizer = fabric.setup_optimizers(torch.optim.SGD(params, lr=0.1))\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="`params` holds `net`'s parameters, read at line 5 before `fabric.setup_module(net)` (line 6)",
+            count=1, at="5:26-5:29", severity="error",
+        ),
+        Valid("import torch\n"  # gathered from the set-up model; or a list the loop never appends to
+              "from lightning.fabric import Fabric\n"
+              "def train(fabric):\n"
+              "    net = Net()\n"
+              "    model = fabric.setup_module(net)\n"
+              "    decay, no_decay = [], []\n"
+              "    for name, param in model.named_parameters():\n"
+              "        (no_decay if name.endswith('bias') else decay).append(param)\n"
+              "    optimizer = fabric.setup_optimizers(torch.optim.AdamW([{'params': decay}, {'params': no_decay}]))\n"
+              "def tune(fabric):\n"
+              "    net = Net()\n"
+              "    seen, kept = [], []\n"
+              "    for name, param in net.named_parameters():\n"
+              "        seen.append(name)\n"
+              "    model = fabric.setup_module(net)\n"
+              "    kept.extend(model.parameters())\n"
+              "    optimizer = fabric.setup_optimizers(torch.optim.AdamW(kept))\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
         Invalid(
             "import torch\n"
             "from lightning.fabric import Fabric\n"
@@ -579,6 +626,9 @@ class OptimizerBeforeSetup(Rule):
         if not isinstance(built, ast.Call) or built_by_helper(ctx, built):
             return None
         gathered = optimizer_params(built)
+        inline = self._gathered_inline(ctx, built, gathered)
+        if inline is not None:
+            return inline
         if isinstance(gathered, ast.Name):
             binding = ctx.reaching(gathered)
             gathered = binding.value if binding is not None else None
@@ -601,6 +651,38 @@ class OptimizerBeforeSetup(Rule):
                             "sharded ones, so the optimizer built from what it returned holds none of them and "
                             "`setup_optimizers` raises ValueError: The optimizer does not seem to reference any "
                             "XLAFSDP parameters. Call it after `setup_module`, on the set-up model"))
+        return None
+
+    def _gathered_inline(self, ctx: Context, built: ast.Call, given: ast.AST | None) -> Finding | None:
+        """`decay, no_decay = [], []`, `for n, p in net.named_parameters(): (no_decay if ... else decay).append(p)`
+        (or `groups = [p for p in net.parameters() if ...]`), then `fabric.setup_module(net)`, then an optimizer
+        built from those lists (or from `[{"params": decay, ...}, ...]`): the lists hold the parameters XLAFSDP
+        then replaced. Reported on the module the parameters were read from, before its set-up."""
+        shown: ast.AST | None = given
+        if isinstance(given, ast.Name):
+            binding = ctx.reaching(given)
+            if binding is not None and isinstance(binding.value, (ast.List, ast.Tuple)):
+                shown = binding.value  # `groups = [{"params": decay, ...}, ...]`
+        leaves = [shown] if isinstance(shown, ast.Name) else [
+            v for d in getattr(shown, "elts", ()) if isinstance(d, ast.Dict)
+            for k, v in zip(d.keys, d.values) if isinstance(k, ast.Constant) and k.value == "params"]
+        scope = ctx.scope_of(built)
+        for leaf in leaves:
+            read = _parameters_read_into(ctx, leaf, scope) if isinstance(leaf, ast.Name) else None
+            if read is None or not isinstance(leaf, ast.Name):
+                continue
+            module, where = read
+            for method in MODULE_SETUPS:
+                for setup in ctx.method_calls_passing(method, module.id, scope):
+                    if len(setup.args) == 1 and same_value(ctx, setup.args[0], module) and _before(where, setup) \
+                            and _before(setup, built) and is_fabric_method(ctx, setup, MODULE_SETUPS) \
+                            and fabric_kind(ctx, setup.func.value) == XLA_FSDP:  # type: ignore[attr-defined]
+                        return self.finding(ctx, module, (
+                            f"`{leaf.id}` holds `{module.id}`'s parameters, read at line {where.lineno} before "
+                            f"`{ctx.doc.source(setup)}` (line {setup.lineno}); XLAFSDP replaces them with sharded ones, so "
+                            "the optimizer built from it holds none of them and `setup_optimizers` raises ValueError: "
+                            "The optimizer does not seem to reference any XLAFSDP parameters. Gather the parameters "
+                            "after `setup_module`, from the set-up model"))
         return None
 
     def _after_finding(self, ctx: Context, where: ast.expr, built: ast.Call, setup: ast.Call, roots: list[ast.Name],
@@ -857,6 +939,44 @@ def _parameters_of(ctx: Context, params: ast.AST) -> list[ast.expr]:
                 exprs.append(bound)
     return [n.func.value for expr in exprs for n in ast.walk(expr) if isinstance(n, ast.Call)
             and isinstance(n.func, ast.Attribute) and n.func.attr in ("parameters", "named_parameters")]
+
+
+def _parameters_read_into(ctx: Context, name: ast.Name, scope: ast.AST) -> tuple[ast.Name, ast.expr | ast.stmt] | None:
+    """The module whose parameters the list `name` holds, and where they are read, in `scope`: bound to `[p for p
+    in net.parameters()]` (or `list(net.parameters())`), or to `[]` then appended to in a `for` over
+    `net.parameters()` / `net.named_parameters()` (`decay.append(p)`, `(no_decay if ... else decay).append(p)`)."""
+    binding = ctx.reaching(name)
+    value = binding.value if binding is not None else None
+    if isinstance(value, ast.ListComp) and len(value.generators) == 1:
+        module = _module_of_parameters(value.generators[0].iter)
+        return (module, value) if module is not None else None
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in EAGER and value.args:
+        module = _module_of_parameters(value.args[0])
+        return (module, value) if module is not None else None
+    if not (isinstance(value, ast.List) and not value.elts):
+        return None
+    for loop in ctx.nodes(ast.For):
+        module = _module_of_parameters(loop.iter)
+        if module is None or ctx.scope_of(loop) is not scope:
+            continue
+        for node in (n for stmt in loop.body for n in ast.walk(stmt)):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append" \
+                    and any(isinstance(t, ast.Name) and t.id == name.id for t in _targets(node.func.value)):
+                return module, loop
+    return None
+
+
+def _module_of_parameters(node: ast.AST) -> ast.Name | None:
+    """`net` of `net.parameters()` / `net.named_parameters()`."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) \
+            and node.func.attr in ("parameters", "named_parameters") and not node.args:
+        return node.func.value
+    return None
+
+
+def _targets(node: ast.expr) -> list[ast.expr]:
+    """What `x.append(...)` appends to: `x`, or either branch of `(a if test else b)`."""
+    return [node.body, node.orelse] if isinstance(node, ast.IfExp) else [node]
 
 
 def _reads_parameters(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
