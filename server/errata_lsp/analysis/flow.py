@@ -1341,7 +1341,7 @@ class Flow:
             return self._method_only_called(func) or self._plain_method_only_called(func, cls) \
                 and self.ctx.reads_every_use_of(func.name) \
                 and (not self.ctx.attribute_loads(func.name) or not self._read_elsewhere(cls, func.name))
-        if func.decorator_list:
+        if func.decorator_list and not self.keeps_its_calls(func):
             return False
         for load in self.ctx.loads_named(func.name):
             parent = self.ctx.parents.get(load)
@@ -8280,6 +8280,21 @@ class Flow:
                    for n in self.ctx.nodes(ast.Subscript)) or any(
             isinstance(a.value, ast.Name) and a.value.id == name for attr in DICT_CHANGES for a in self.ctx.attribute_loads(attr))
 
+    def with_items(self, value: Value, changes: list[tuple[str, str, Entry | None]]) -> Value:
+        """The dict `value` once `changes` ran on it after it was built (by a caller of the function that reads it),
+        in order: "set" stores the entry, "unset" stores it where the key is missing, "remove" takes the key out;
+        as one built item by item. `value` itself when its own entries are not all known."""
+        entries, complete = self.entries(value)
+        if entries is None or not complete:
+            return value
+        merged = dict(entries)
+        for how, key, entry in changes:
+            if how == "remove":
+                merged.pop(key, None)
+            elif entry is not None and (how == "set" or key not in merged):
+                merged[key] = entry
+        return replace(value, extra=itemwise.BuiltItems(tuple(merged.items())))
+
     def stand_in(self, where: ast.expr, values: tuple[Value, ...]) -> ast.Name:
         """A name placed at `where` that holds `values` (an argument of a call made up here), for this
         evaluator and the module's (a flow of one call reads it too, wherever the made-up call goes)."""
@@ -9248,6 +9263,13 @@ class Flow:
             else:
                 out.extend(x.under(f.when) for x in self.values(node.args[0]))
         return tuple(out)
+
+    def keeps_its_calls(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """Every decorator of `func` is a library's that passes each call's arguments on unchanged and keeps the
+        function nowhere else (`@torch.no_grad()`, `@functools.lru_cache`): a call of its name is a call of it."""
+        transparent = (*self.ctx.tips.transparent_decorators, *CACHING_DECORATORS)
+        return all(self.ctx.tips.canonical(self.ctx.resolve(d.func if isinstance(d, ast.Call) else d) or "") in transparent
+                   for d in func.decorator_list)
 
     def keeps_what_it_decorates(self, decorator: ast.expr) -> bool:
         """`@register`, `@entry_point("smoke")`: the decorator is, on every path, a plain function of the project

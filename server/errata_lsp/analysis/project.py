@@ -46,7 +46,7 @@ from .flow import Flow
 from .idioms import environment_writes
 from .syspath import folders_added
 from .tips import NO_TIPS, Tips
-from .values import Value
+from .values import Entry, Value
 
 MAX_MODULE_BYTES = 2 * 1024 * 1024
 WHOLE_MODULE_BYTES = 128 * 1024  # above: a flow per name asked, over the chunks that name needs
@@ -1502,8 +1502,66 @@ class Project:
         """`config.NAME` read in `flow`'s module: what another module it imports stored there at its top
         level (`import config` then `config.NAME = ...`: importing it ran that), or what a function of another
         module this one calls before the reader stores there (`_patched_by_calls`), else what `config` binds."""
-        return self._patches(flow, module, name) or tuple(self._patched_by_calls(flow, module, name, use)) \
+        found = self._patches(flow, module, name) or tuple(self._patched_by_calls(flow, module, name, use)) \
             or tuple(self._patched_by_callers(flow, module, name, use)) or self.member(flow, module, name, use)
+        return self._items_set_by_callers(flow, module, name, use, found)
+
+    def _items_set_by_callers(self, flow: Flow, module: Module, name: str, use: ast.AST,
+                              found: tuple[Value, ...] | None) -> tuple[Value, ...] | None:
+        """`settings.STRATEGY_KW.update(auto_wrapper_callable=...)` (or `settings.STRATEGY_KW["k"] = v`, a
+        `setdefault`) run before the one call another module makes of the function of this module that reads the
+        dict (`make_fabric()` in train.py's `main`): the dict as that call sees it, the items stored before it over
+        those its module wrote. `found` as it is when the caller stores none, or the layer cannot order them."""
+        reader = flow.ctx.enclosing_function(use)
+        if not found or any(x.kind != "dict" for x in found) or flow.origin is not None \
+                or not isinstance(reader, ast.FunctionDef) or flow.ctx.parents.get(reader) is not flow.ctx.module:
+            return found
+        calls = self.calls_from_other_modules(flow, reader)
+        if calls is None or len(calls) != 1:
+            return found  # (several callers, each its own items: not told apart here)
+        there, call = calls[0]
+        stored = self._items_stored_before(there, call, module, name)
+        if not stored:
+            return found
+        return tuple(flow.with_items(x, stored) for x in found)
+
+    def _items_stored_before(self, flow: Flow, call: ast.Call, module: Module,
+                             name: str) -> list[tuple[str, str, Entry | None]] | None:
+        """The changes the statements run before `call` in its function (or its module's top level) make to the
+        dict `name` of `module` (`_item_stores`: how, key, entry), in the order they run; None when one is under a
+        test the flow leaves undecided, in a loop or another block the walk does not order against the call, or
+        one the layer does not read."""
+        ctx = flow.ctx
+        scope = ctx.enclosing_function(call) or ctx.module
+        decided = {id(test): answer for test, _, answer in flow.scope(scope).decisions}
+        before: list[ast.stmt] = []
+        stmt: ast.AST | None = ctx.statement_of(call)
+        while stmt is not None and stmt is not scope:
+            place = ctx.block_place(stmt)
+            if place is None:
+                return None
+            before[:0] = place[0][:place[1]]
+            stmt = ctx.parents.get(stmt)
+            while stmt is not None and stmt is not scope and not isinstance(stmt, ast.stmt):
+                stmt = ctx.parents.get(stmt)
+            if stmt is not scope and isinstance(stmt, (ast.For, ast.AsyncFor, ast.While, ast.FunctionDef,
+                                                       ast.AsyncFunctionDef, ast.ClassDef)):
+                return None  # (in a loop: a later turn's stores run before this call too)
+        items: list[tuple[str, str, Entry | None]] = []
+        pending = list(reversed(before))
+        while pending:
+            statement = pending.pop()
+            if isinstance(statement, ast.If) and id(statement.test) in decided:
+                pending.extend(reversed(statement.body if decided[id(statement.test)] else statement.orelse))
+                continue
+            stores = [s for s in _item_stores(statement, name)
+                      if any(v.kind == "project_module" and isinstance(v.extra, Module) and v.extra.path == module.path
+                             for v in flow.values(s[1]))]
+            if any(s[0] is not statement or s[5] == "unknown" for s in stores):
+                return None  # in a block the walk does not order (an undecided `if`, a loop, a `try`), or not read
+            items.extend((how, key, Entry(value, at, flow) if value is not None else None)
+                         for _, _, key, value, at, how in stores if key is not None)
+        return items
 
     def _patches(self, flow: Flow, module: Module, name: str) -> tuple[Value, ...]:
         importer = self._importer(flow)
@@ -1736,6 +1794,44 @@ def _built_by(value: Value, call: ast.Call) -> bool:
     """`value`, an instance, is the one `call` built (the same place: a module's text is parsed again on change)."""
     built = value.extra[1] if isinstance(value.extra, tuple) and len(value.extra) == 2 else None
     return isinstance(built, ast.Call) and (built.lineno, built.col_offset) == (call.lineno, call.col_offset)
+
+
+def _item_stores(stmt: ast.stmt, name: str) -> Iterator[tuple[ast.stmt, ast.Name, str | None, ast.expr | None, ast.AST, str]]:
+    """(the statement, alias, key, value, where, how) of each change to the dict `alias.name` in `stmt` or the
+    statements inside it: "set" for `alias.name["k"] = v` and `alias.name.update(k=v)`, "unset" for
+    `alias.name.setdefault("k", v)` (only if unset), "remove" for `alias.name.pop("k")` and `del alias.name["k"]`,
+    and "unknown" (key None) for any other call of a method that may change it or a store under another key."""
+    def held(node: ast.expr) -> ast.Name | None:
+        return node.value if isinstance(node, ast.Attribute) and node.attr == name and isinstance(node.value, ast.Name) \
+            else None
+    def key_of(node: ast.expr) -> str | None:
+        return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+    for inner in (n for n in ast.walk(stmt) if isinstance(n, ast.stmt)):
+        targets = inner.targets if isinstance(inner, (ast.Assign, ast.Delete)) else \
+            [inner.target] if isinstance(inner, (ast.AugAssign, ast.AnnAssign)) else []
+        for target in targets:
+            if isinstance(target, ast.Subscript) and (alias := held(target.value)) is not None:
+                key = key_of(target.slice)
+                value = inner.value if isinstance(inner, ast.Assign) and key is not None else None
+                how = "remove" if isinstance(inner, ast.Delete) and key is not None else "set" if value is not None else "unknown"
+                yield inner, alias, key, value, target, how
+        own = [n for child in ast.iter_child_nodes(inner) if not isinstance(child, ast.stmt) for n in ast.walk(child)]
+        for call in (n for n in own if isinstance(n, ast.Call)):  # (a statement inside it is walked on its own)
+            if not isinstance(call.func, ast.Attribute):
+                continue
+            alias, method = held(call.func.value), call.func.attr
+            if alias is None or method in ("get", "items", "keys", "values", "copy"):
+                continue
+            first = key_of(call.args[0]) if call.args else None
+            if method == "update" and not call.args:
+                yield from ((inner, alias, k.arg, k.value, k, "set") if k.arg is not None
+                            else (inner, alias, None, None, k, "unknown") for k in call.keywords)
+            elif method == "setdefault" and len(call.args) == 2 and first is not None:
+                yield inner, alias, first, call.args[1], call, "unset"
+            elif method == "pop" and first is not None:
+                yield inner, alias, first, None, call, "remove"
+            else:
+                yield inner, alias, None, None, call, "unknown"
 
 
 def _module_store(stmt: ast.stmt, name: str) -> tuple[ast.Name, ast.expr, bool] | None:

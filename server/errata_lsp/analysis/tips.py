@@ -80,6 +80,9 @@ class Tips:
     version_objects: tuple[str, ...] = ()
     predicates: dict[str, PredicateTip] = field(default_factory=dict)
     lacking: dict[str, frozenset[str]] = field(default_factory=dict)
+    # library decorators (or decorator factories, called with their options) whose wrapper passes each call's
+    # arguments on to the function unchanged and keeps it nowhere else (`@torch.no_grad()`)
+    transparent_decorators: tuple[str, ...] = ()
 
     # --- registration (decorators, used by the packs) ------------------------------------------
     def call(self, tip: CallTip) -> CallTip:
@@ -151,7 +154,9 @@ class Tips:
                     version_objects=tuple(dict.fromkeys((*self.version_objects, *other.version_objects))),
                     predicates={**other.predicates, **self.predicates},
                     lacking={k: self.lacking.get(k, frozenset()) | other.lacking.get(k, frozenset())
-                             for k in {*self.lacking, *other.lacking}})
+                             for k in {*self.lacking, *other.lacking}},
+                    transparent_decorators=tuple(dict.fromkeys((*self.transparent_decorators,
+                                                                *other.transparent_decorators))))
 
     def canonical(self, name: str) -> str:
         """The one qualified name of a library name, however it is spelt."""

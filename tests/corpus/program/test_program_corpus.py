@@ -936,9 +936,6 @@ KNOWN_MISSES: dict[str, str] = {
         "module's `fabric_for(topology, **kwargs)`",
     "p1072_parser_accumulation_registry_no_sync_entry_passes_raw_net":
         "missed: the registered mode receives the Trainer as a parameter and syncs on `trainer.net`",
-    "p1080_nowcast_cli_remat_wrapper_updates_settings_strategy_kw_keeping_policy":
-        "missed: `settings.STRATEGY_KW.update(auto_wrapper_callable=...)` in train.py changes another module's dict, "
-        "which a function of a third module spreads into the strategy",
     "p1082_galaxy_src_namespace_bf16_hook_puts_plugin_on_strategy_and_fabric":
         "missed: a function stores the same `XLAPrecision` into two dicts of another module (`hardware.STRATEGY_KW`, "
         "`hardware.FABRIC_KW`), in a `src/` namespace package",

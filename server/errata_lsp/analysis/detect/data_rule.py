@@ -492,8 +492,11 @@ class DetectRule(Rule):
         if entry.flow.picked_by_parameters(entry.node):
             return None
         values = entry.values()
-        if not values or any(v.when or v.flow is None or v.flow.ctx.doc is not entry.flow.ctx.doc for v in values):
-            return None  # what the call passes it, or not on every path
+        imported = isinstance(entry.value, ast.Name) and isinstance(
+            getattr(entry.flow.ctx.reaching(entry.value), "stmt", None), (ast.Import, ast.ImportFrom))
+        if not values or any(v.when or v.flow is None or v.flow.ctx.doc is not entry.flow.ctx.doc and not imported
+                             for v in values):
+            return None  # what the call passes it (not a name the module imports: `checkpointed_wrapper`), or not on every path
         return place_in(entry.flow, entry.node)
 
     def _converts_at_use(self) -> bool:

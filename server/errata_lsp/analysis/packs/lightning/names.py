@@ -47,6 +47,10 @@ ENUMS = ("torch.distributed.ReduceOp",)
 # Probes of the machine and of the torch build: the same answer each time one process asks (torch 2.9:
 # `torch.cuda.device_count` is cached, `is_available` reads the driver and the environment set before the
 # run), so two tests on one of them are one condition (`Tips.pure`).
+# torch's grad-mode and autocast decorators (torch 2.9.0 `autograd/grad_mode.py`, `amp/autocast_mode.py`): the
+# wrapper calls the function with the arguments it is given
+TRANSPARENT_DECORATORS = ("torch.no_grad", "torch.inference_mode", "torch.enable_grad", "torch.autocast",
+                          "torch.autograd.no_grad", "torch.autograd.grad_mode.no_grad")
 PURE_CALLS = ("torch.cuda.is_available", "torch.cuda.device_count", "torch.cuda.is_bf16_supported",
               "torch.backends.mps.is_available", "torch.distributed.is_available")
 # The public members of `lightning.fabric.Fabric` (lightning 2.6.6, fabric/fabric.py): what a parameter read

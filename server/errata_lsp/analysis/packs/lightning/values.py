@@ -36,6 +36,7 @@ from .names import (
     PURE_CALLS,
     SPELLINGS,
     STAR_EXPORTS,
+    TRANSPARENT_DECORATORS,
     VERSION_OBJECTS,
     XLAFSDP_STRATEGY,
 )
@@ -61,7 +62,8 @@ WRAP_POLICY_OBJECTS = ("torch.distributed.fsdp.wrap.ModuleWrapPolicy", "torch.di
 register_kind("policy_object", __name__, always_true=True)
 
 TIPS = Tips(packages=PACKAGES, spellings=SPELLINGS, star_exports=STAR_EXPORTS, libraries=LIBRARIES, enums=ENUMS,
-            pure=PURE_CALLS, distributions=DISTRIBUTIONS, version_objects=VERSION_OBJECTS, lacking=LACKING)
+            pure=PURE_CALLS, distributions=DISTRIBUTIONS, version_objects=VERSION_OBJECTS, lacking=LACKING,
+            transparent_decorators=TRANSPARENT_DECORATORS)
 TIPS.callback("launch")
 
 
