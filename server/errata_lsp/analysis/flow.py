@@ -349,6 +349,22 @@ class Flow:
             flag = _bound_test_truth(held[0]) if len(held) == 1 else None
         return flag
 
+    def test_truth(self, test: ast.expr) -> bool | None:
+        """A test read as a value where it is written (`use_remat = args.depth > 12`, `not sharded`,
+        `isinstance(fabric.strategy, FSDPStrategy)`): whether it holds in the plain run, each name it reads
+        holding what reaches it there (an option's default, a module's constant); None when that does not tell."""
+        def decide() -> bool | None:
+            given: dict[str, tuple[Value, ...]] = {}
+            for name in (n for n in walk(test) if isinstance(n, ast.Name)):
+                if name.id in given or name.id == "isinstance" and self.reaching(name) is None:
+                    continue  # (the builtin)
+                held = self.values(name)
+                if any(x.kind == "class" for x in held):
+                    continue  # a class a test names: read as written
+                given[name.id] = held
+            return self._truth(test, given)
+        return self.ctx.once("test truth", test, decide, meanwhile=None)
+
     def module_test_truth(self, test: ast.expr, scope: ast.Module | ast.ClassDef | None = None) -> bool | None:
         """A test bound to a module's name (`XLA_FSDP = STRATEGY == "xla_fsdp"`), or to a name of a class body
         (`XLA = NAME in ("tpu", "xla")`, `scope`), decided by the constants bound there as a test at the top of
@@ -682,7 +698,9 @@ class Flow:
                 return None  # as `if self.flag:` (`_with_own_instance`): the constructions are not all it holds
             values = _bound_whole(self.values(test))
             # (a module's name bound to a test of its constants or of the environment: `ON_TPU = bool(int(...))`)
-            truth = {v.truthy if isinstance(v.node, ast.Constant) and not v.when else _bound_test_truth(v) for v in values}
+            truth = {v.truthy if isinstance(v.node, ast.Constant) and not v.when else _bound_test_truth(v)
+                     if _bound_test_truth(v) is not None or v.when or v.flow is None or not _test_node(v)
+                     else v.flow.test_truth(v.node) for v in values}  # type: ignore[arg-type]  # (a test: has a node)
             return truth.pop() if len(truth) == 1 else None
         tested = self._builtin_isinstance(test)
         if tested is not None:  # `isinstance(v, dict)` of a value whose builtin type the layer knows on every path
@@ -1034,6 +1052,12 @@ class Flow:
         subject holds is one of these classes of the file or derives from one; None when the values disagree
         or one of them, or a class, is not known."""
         held = self._parameter_values(subject, given)  # (a parameter, or an attribute of one: `cfg.clip`)
+        library = [self.ctx.tips.canonical(q) for node in classes
+                   if node.__class__ in (ast.Name, ast.Attribute) and (q := self.ctx.resolve(node)) and not self._from_project(q)]
+        if held and len(library) == len(classes):  # `isinstance(fabric.strategy, (FSDPStrategy, XLAFSDPStrategy))`
+            answers = {any(self.ctx.tips.is_instance(self, x, q) for q in library)
+                       if all(self.ctx.tips.is_instance(self, x, q) is not None for q in library) else None for x in held}
+            return answers.pop() if len(answers) == 1 else None
         wanted: list[ast.ClassDef] = []
         for node in classes:
             found = given.get(node.id) if isinstance(node, ast.Name) else None
@@ -1319,8 +1343,15 @@ class Flow:
         if not calls:
             return None
         # each call's arguments are read there; a default the call leaves is this module's `def`'s, read here
-        return {name: tuple(x for there, call in calls for x in there.passed(func, arg, call, False, (), self))
-                for name, arg in params.items()}
+        given = {name: tuple(x for there, call in calls for x in there.passed(func, arg, call, False, (), self))
+                 for name, arg in params.items()}
+        for name, arg in params.items():
+            if given[name] and all(x.kind == "unknown" for x in given[name]):
+                # a parameter of the caller passed on (`optimizer_step(..., clip_kind)` in `fit`): what the
+                # callers' callers give it, as the value of the parameter reads them
+                passed = self._passed_elsewhere(func, arg)
+                given[name] = passed or given[name]
+        return given
 
     def _passed_to_method_elsewhere(self, func: ast.FunctionDef | ast.AsyncFunctionDef, cls: ast.ClassDef,
                                     params: dict[str, ast.arg]) -> dict[str, tuple[Value, ...]] | None:
@@ -1787,6 +1818,9 @@ class Flow:
                 out.append(("const", frozenset(e.value for e in value.node.elts)))  # type: ignore[attr-defined]  # `SHARDED = {"fsdp", ...}`
             elif (decided := _bound_test_truth(value)) is not None:  # `backend.XLA_FSDP`, a test of constants there
                 out.append(("const", decided))
+            elif not value.when and value.flow is not None and _test_node(value) \
+                    and (decided := value.flow.test_truth(value.node)) is not None:  # type: ignore[arg-type]
+                out.append(("const", decided))  # `remat=use_remat` of `use_remat = args.depth > 12`
             elif (elements := self._converted_constants(value)) is not None:  # `set(exclude)` of `exclude=()`
                 out.append(("const", elements))
             elif value.kind == "enum" and (member := _enum_member(value)) is not None:
@@ -10800,6 +10834,14 @@ def _passed_to(construction: ast.Call, parent: ast.AST | None) -> ast.Call | Non
             and (construction in parent.args or any(k.value is construction for k in parent.keywords)):
         return parent
     return None
+
+
+def _test_node(value: Value) -> bool:
+    """A value that is a test as written: a comparison, a `not`, an `and`/`or` of tests, an `isinstance(...)`."""
+    node = value.node
+    return value.kind in ("bool", "unknown") and node is not None and (
+        isinstance(node, ast.Compare) or isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)
+        or _isinstance_call(node))
 
 
 def _bound_test_truth(value: Value) -> bool | None:

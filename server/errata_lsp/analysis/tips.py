@@ -57,6 +57,7 @@ ClassTip = Callable[["Flow", ast.ClassDef, ast.Call], "tuple[Value, ...] | None"
 DispatchTip = Callable[["Flow", "Value"], "tuple[Value, ...]"]
 WriterTip = Callable[["Flow", ast.Call], "tuple[ast.expr, str | None] | None"]
 PredicateTip = Callable[["Value"], "bool | None"]
+InstanceTip = Callable[["Flow", "Value", str], "bool | None"]  # `isinstance(value, <library class>)`
 
 
 @dataclass
@@ -83,6 +84,7 @@ class Tips:
     # library decorators (or decorator factories, called with their options) whose wrapper passes each call's
     # arguments on to the function unchanged and keeps it nowhere else (`@torch.no_grad()`)
     transparent_decorators: tuple[str, ...] = ()
+    instance_tests: list[InstanceTip] = field(default_factory=list)
 
     # --- registration (decorators, used by the packs) ------------------------------------------
     def call(self, tip: CallTip) -> CallTip:
@@ -156,7 +158,12 @@ class Tips:
                     lacking={k: self.lacking.get(k, frozenset()) | other.lacking.get(k, frozenset())
                              for k in {*self.lacking, *other.lacking}},
                     transparent_decorators=tuple(dict.fromkeys((*self.transparent_decorators,
-                                                                *other.transparent_decorators))))
+                                                                *other.transparent_decorators))),
+                    instance_tests=[*self.instance_tests, *other.instance_tests])
+
+    def is_instance(self, flow: Flow, value: Value, qualified: str) -> bool | None:
+        """Whether `value` is an instance of the library class `qualified`, as a pack tells; None when none does."""
+        return next((found for tip in self.instance_tests if (found := tip(flow, value, qualified)) is not None), None)
 
     def canonical(self, name: str) -> str:
         """The one qualified name of a library name, however it is spelt."""

@@ -66,6 +66,55 @@ TIPS = Tips(packages=PACKAGES, spellings=SPELLINGS, star_exports=STAR_EXPORTS, l
             transparent_decorators=TRANSPARENT_DECORATORS)
 TIPS.callback("launch")
 
+# each Fabric strategy class of lightning 2.6.6 (`fabric/strategies/*.py`) with the classes it derives from
+_STRATEGY = frozenset({"Strategy"})
+_PARALLEL = _STRATEGY | {"ParallelStrategy"}
+# the names Fabric's strategy registry gives those classes (`strategy="xla_fsdp"`)
+STRATEGY_NAMES = {"xla_fsdp": "XLAFSDPStrategy", "fsdp": "FSDPStrategy", "ddp": "DDPStrategy", "xla": "XLAStrategy",
+                  "deepspeed": "DeepSpeedStrategy", "dp": "DataParallelStrategy"}
+STRATEGY_CLASSES = {
+    "XLAFSDPStrategy": _PARALLEL | {"XLAFSDPStrategy", "_Sharded"},
+    "FSDPStrategy": _PARALLEL | {"FSDPStrategy", "_Sharded"},
+    "DDPStrategy": _PARALLEL | {"DDPStrategy"},
+    "DeepSpeedStrategy": _PARALLEL | {"DDPStrategy", "DeepSpeedStrategy", "_Sharded"},
+    "XLAStrategy": _PARALLEL | {"XLAStrategy"},
+    "DataParallelStrategy": _PARALLEL | {"DataParallelStrategy"},
+    "ModelParallelStrategy": _PARALLEL | {"ModelParallelStrategy"},
+    "SingleDeviceStrategy": _STRATEGY | {"SingleDeviceStrategy"},
+    "SingleDeviceXLAStrategy": _STRATEGY | {"SingleDeviceStrategy", "SingleDeviceXLAStrategy"},
+}
+
+
+def _strategy_instance(flow: Flow, value: Value, qualified: str) -> bool | None:
+    """`isinstance(fabric.strategy, FSDPStrategy)` of a Fabric built with XLAFSDPStrategy (`strategy="xla_fsdp"`,
+    a subclass of it), or `isinstance(strategy, ...)` of a strategy object: whether its class is or derives from
+    the Fabric strategy class named; None for another class or value."""
+    if not qualified.startswith(STRATEGIES):
+        return None
+    held: tuple[Value, ...] = (value,)
+    fabric = value.extra if value.kind == "fabric_strategy" else None
+    if isinstance(fabric, Value) and fabric.kind == "fabric" and isinstance(fabric.node, ast.Call):
+        given = next((k.value for k in fabric.node.keywords if k.arg == "strategy"), None)
+        held = (fabric.flow or flow).values(given) if given is not None else ()
+    classes = {_class_of_strategy(flow, x) for x in held}
+    bases = STRATEGY_CLASSES.get(classes.pop() or "") if len(classes) == 1 else None
+    return None if bases is None else qualified.rpartition(".")[2] in bases
+
+
+def _class_of_strategy(flow: Flow, value: Value) -> str | None:
+    """The Fabric strategy class a strategy value is an instance of: its construction's, or the class a registered
+    name stands for (`"xla_fsdp"`); None when the layer cannot tell, or under a condition."""
+    if value.when:
+        return None
+    if value.kind == "strategy" and value.qualified:
+        return flow.ctx.tips.canonical(value.qualified).rpartition(".")[2]
+    if value.kind == "str" and isinstance(value.node, ast.Constant) and isinstance(value.node.value, str):
+        return STRATEGY_NAMES.get(value.node.value)
+    return None
+
+
+TIPS.instance_tests.append(_strategy_instance)
+
 
 def _is_strategy(qualified: str) -> bool:
     return qualified == XLAFSDP_STRATEGY or qualified.startswith(STRATEGIES) and qualified.endswith("Strategy")
