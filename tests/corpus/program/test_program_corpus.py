@@ -948,6 +948,43 @@ KNOWN_MISSES: dict[str, str] = {
     "s1222_activity_recognition_event_table_data_handler_returns_dataset":
         "missed: the dataset comes from a table a decorator fills (`HANDLERS[event] = fn`), read as "
         "`HANDLERS[\"build_data\"](fabric)`",
+    # round 41 (s1240-s1253, p1100-p1113: calls decided by their callers across modules; s1260-s1273, p1120-p1131:
+    # wrappers and higher-order code), written without looking at the layer
+    "p1101_code_lm_kwargs_forwarded_to_strategy_builder_wrapper_only_ok":
+        "its twin's warnings: the builder given `**kwargs` from several callers may combine both keywords for one of "
+        "them; the callers' keywords forwarded two levels down are not told apart per call",
+    "p1106_tabular_gan_checkpoint_helper_given_both_networks_as_keywords":
+        "missed: the two set-up models reach `fabric.save(path, {**objects, \"step\": step})` only through the "
+        "caller's `**objects` keywords; a `**kwargs` dict spread into the state is not read",
+    "p1110_protein_tagger_load_helper_default_asks_best_acc_the_save_never_got":
+        "missed: the keys requested behind a keyword-only flag's default (`state.update(...)` in `load_state`) are "
+        "not compared with those the save helper writes from its caller's `**progress`",
+    "p1112_wildfire_eval_phase_passes_bare_model_to_star_targets_loader":
+        "missed: the bare module reaches `fabric.load(path, targets[0])` through `*targets`, in a branch chosen by "
+        "`len(targets) == 1`; an item of `*args` is not read",
+    "p1122_speaker_id_accumulation_partial_bound_to_model_before_setup":
+        "missed: `functools.partial(accumulation_step, fabric, model)` binds the raw model by position before "
+        "`model = fabric.setup_module(model)` rebinds the name",
+    "p1124_image_denoiser_sharded_decorator_sets_up_model_and_optimizer_jointly":
+        "missed: `fabric.setup(model, optimizer)` sits in the wrapper a decorator factory (`@sharded(...)`) returns; "
+        "the Fabric reaches it only when train.py calls the decorated builder",
+    "p1128_code_search_preset_partial_of_remat_partial_adds_wrapper_callable":
+        "missed: a partial of a partial stored in a preset dict, picked by a constant re-exported from a package "
+        "`__init__`",
+    "s1262_crop_yield_timed_decorator_forwards_positionals_only_to_restore":
+        "missed: a `functools.wraps` decorator calls `fn(*args)` and drops `**kwargs`, so `state=` never reaches "
+        "`restore_checkpoint`",
+    "s1264_ctr_model_policy_resolved_by_getattr_from_torch_fsdp_wrap":
+        "missed: the policy is `getattr(POLICY_LIBRARIES[spec[\"library\"]], spec[\"function\"])` of a dict of imported "
+        "modules, wrapped in a `functools.partial`",
+    "s1266_station_forecaster_stage_tuple_builds_optimizer_before_sharding":
+        "missed: the build order is a module-level tuple of stage functions run in a loop, each reading and writing a "
+        "shared `ctx` dict",
+    "s1268_gesture_classifier_partialmethod_resume_asks_epoch_save_omits":
+        "missed: the saved and resumed key lists are positional arguments bound by two `functools.partialmethod`s",
+    "s1270_vibration_vae_noise_partial_binds_device_in_parent":
+        "missed: `fabric.device` is read by `noise_sampler(fabric)`, evaluated in the parent as a keyword of the "
+        "`functools.partial(train, ...)` given to `fabric.launch`",
 }
 
 

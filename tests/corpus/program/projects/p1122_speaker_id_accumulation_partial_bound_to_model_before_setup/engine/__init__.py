@@ -1,0 +1,3 @@
+from engine.steps import accumulation_step
+
+__all__ = ["accumulation_step"]

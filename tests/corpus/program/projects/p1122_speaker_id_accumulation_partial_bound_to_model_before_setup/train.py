@@ -1,0 +1,32 @@
+# expect: LXF004
+# oracle: RAISED TypeError: You need to set up the model first before you can call `fabric.no_backward_sync()`: `model = fabric.setup(model, ...)`
+# flagged-in: train.py
+"""python train.py: speaker identification from MFCC frames on TPU with gradient accumulation over micro-batches."""
+import functools
+
+import torch
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+from data import micro_batches
+from engine import accumulation_step
+from model import SpeakerEncoder
+
+ACCUMULATE = 2
+
+
+def train(fabric):
+    model = SpeakerEncoder(num_speakers=10)
+    step = functools.partial(accumulation_step, fabric, model)
+    model = fabric.setup_module(model)
+    optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.9))
+    for i, (mfcc, speaker) in enumerate(micro_batches(4, fabric.device)):
+        boundary = (i + 1) % ACCUMULATE == 0
+        loss = step(optimizer, mfcc, speaker, boundary=boundary)
+        if boundary:
+            fabric.print(f"update {(i + 1) // ACCUMULATE}: loss {loss:.3f}")
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())
+    fabric.launch(train)

@@ -1,0 +1,18 @@
+"""Entry-point helpers for TPU runs."""
+import functools
+
+from lightning.fabric import Fabric
+
+
+def tpu_entry(**fabric_options):
+    """Make `fn(fabric, *args, **kwargs)` callable as `fn(*args, **kwargs)` on every TPU core."""
+
+    def decorator(fn):
+        @functools.wraps(fn)
+        def run(*args, **kwargs):
+            fabric = Fabric(accelerator="tpu", **fabric_options)
+            return fabric.launch(fn, *args, **kwargs)
+
+        return run
+
+    return decorator
