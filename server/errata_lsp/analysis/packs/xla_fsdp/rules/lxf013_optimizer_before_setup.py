@@ -640,18 +640,18 @@ class OptimizerBeforeSetup(Rule):
             given = argument_for(helper, arg, gathered, False)
             if not isinstance(given, ast.Name) or not _reads_parameters(ctx, helper, arg.arg):
                 continue
-            for method in MODULE_SETUPS:
-                for setup in ctx.method_calls_passing(method, given.id, scope):
-                    if len(setup.args) == 1 and same_value(ctx, setup.args[0], given) and _before(gathered, setup) \
-                            and _before(setup, built) and is_fabric_method(ctx, setup, MODULE_SETUPS) \
-                            and fabric_kind(ctx, setup.func.value) == XLA_FSDP:  # type: ignore[attr-defined]
-                        return self.finding(ctx, given, (
-                            f"`{ctx.doc.source(gathered)}` (line {gathered.lineno}) reads `{given.id}`'s parameters "
-                            f"before `{ctx.doc.source(setup)}` (line {setup.lineno}); XLAFSDP replaces them with "
-                            "sharded ones, so the optimizer built from what it returned holds none of them and "
-                            "`setup_optimizers` raises ValueError: The optimizer does not seem to reference any "
-                            "XLAFSDP parameters. Call it after `setup_module`, on the set-up model"))
+            setup = _set_up_between(ctx, given, scope, gathered, built)
+            if setup is not None:
+                read = f"`{ctx.doc.source(gathered)}` (line {gathered.lineno}) reads `{given.id}`'s parameters"
+                return self._read_before(ctx, given, read, setup, "what it returned", "Call it after `setup_module`")
         return None
+
+    def _read_before(self, ctx: Context, module: ast.Name, read: str, setup: ast.Call, held: str, advice: str) -> Finding:
+        """The finding on `module`, whose parameters were `read` before `setup` replaced them."""
+        return self.finding(ctx, module, (
+            f"{read} before `{ctx.doc.source(setup)}` (line {setup.lineno}); XLAFSDP replaces them with sharded ones, "
+            f"so the optimizer built from {held} holds none of them and `setup_optimizers` raises ValueError: The "
+            f"optimizer does not seem to reference any XLAFSDP parameters. {advice}, on the set-up model"))
 
     def _gathered_inline(self, ctx: Context, built: ast.Call, given: ast.AST | None) -> Finding | None:
         """`decay, no_decay = [], []`, `for n, p in net.named_parameters(): (no_decay if ... else decay).append(p)`
@@ -672,17 +672,10 @@ class OptimizerBeforeSetup(Rule):
             if read is None or not isinstance(leaf, ast.Name):
                 continue
             module, where = read
-            for method in MODULE_SETUPS:
-                for setup in ctx.method_calls_passing(method, module.id, scope):
-                    if len(setup.args) == 1 and same_value(ctx, setup.args[0], module) and _before(where, setup) \
-                            and _before(setup, built) and is_fabric_method(ctx, setup, MODULE_SETUPS) \
-                            and fabric_kind(ctx, setup.func.value) == XLA_FSDP:  # type: ignore[attr-defined]
-                        return self.finding(ctx, module, (
-                            f"`{leaf.id}` holds `{module.id}`'s parameters, read at line {where.lineno} before "
-                            f"`{ctx.doc.source(setup)}` (line {setup.lineno}); XLAFSDP replaces them with sharded ones, so "
-                            "the optimizer built from it holds none of them and `setup_optimizers` raises ValueError: "
-                            "The optimizer does not seem to reference any XLAFSDP parameters. Gather the parameters "
-                            "after `setup_module`, from the set-up model"))
+            setup = _set_up_between(ctx, module, scope, where, built)
+            if setup is not None:
+                said = f"`{leaf.id}` holds `{module.id}`'s parameters, read at line {where.lineno}"
+                return self._read_before(ctx, module, said, setup, "it", "Gather the parameters after `setup_module`")
         return None
 
     def _after_finding(self, ctx: Context, where: ast.expr, built: ast.Call, setup: ast.Call, roots: list[ast.Name],
@@ -939,6 +932,18 @@ def _parameters_of(ctx: Context, params: ast.AST) -> list[ast.expr]:
                 exprs.append(bound)
     return [n.func.value for expr in exprs for n in ast.walk(expr) if isinstance(n, ast.Call)
             and isinstance(n.func, ast.Attribute) and n.func.attr in ("parameters", "named_parameters")]
+
+
+def _set_up_between(ctx: Context, module: ast.Name, scope: ast.AST, after: ast.AST, before: ast.AST) -> ast.Call | None:
+    """The first `fabric.setup_module(module)` (or `fabric.setup(module)`) of an XLAFSDP Fabric in `scope` between
+    `after` and `before`."""
+    for method in MODULE_SETUPS:
+        for setup in ctx.method_calls_passing(method, module.id, scope):
+            if len(setup.args) == 1 and same_value(ctx, setup.args[0], module) and _before(after, setup) \
+                    and _before(setup, before) and is_fabric_method(ctx, setup, MODULE_SETUPS) \
+                    and fabric_kind(ctx, setup.func.value) == XLA_FSDP:  # type: ignore[attr-defined]
+                return setup
+    return None
 
 
 def _parameters_read_into(ctx: Context, name: ast.Name, scope: ast.AST) -> tuple[ast.Name, ast.expr | ast.stmt] | None:
