@@ -953,9 +953,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p1101_code_lm_kwargs_forwarded_to_strategy_builder_wrapper_only_ok":
         "its twin's warnings: the builder given `**kwargs` from several callers may combine both keywords for one of "
         "them; the callers' keywords forwarded two levels down are not told apart per call",
-    "p1106_tabular_gan_checkpoint_helper_given_both_networks_as_keywords":
-        "missed: the two set-up models reach `fabric.save(path, {**objects, \"step\": step})` only through the "
-        "caller's `**objects` keywords; a `**kwargs` dict spread into the state is not read",
     "p1110_protein_tagger_load_helper_default_asks_best_acc_the_save_never_got":
         "missed: the keys requested behind a keyword-only flag's default (`state.update(...)` in `load_state`) are "
         "not compared with those the save helper writes from its caller's `**progress`",

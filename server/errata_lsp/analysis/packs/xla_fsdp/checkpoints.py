@@ -85,9 +85,14 @@ def _state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[a
         merged = _filled_in_place(ctx, v)
         if merged is None:
             shown = _built_elsewhere(ctx, v)
-            if shown is None or any(key is None for key in shown.keys):
+            if shown is None:  # `**objects` of a helper given `generator=..., critic=...` by its callers
+                merged = _keywords_given(ctx, v)
+                if merged is None:
+                    return None
+            elif any(key is None for key in shown.keys):
                 return None
-            merged = list(zip(shown.keys, shown.values))  # type: ignore[arg-type]  # no `**` left
+            else:
+                merged = list(zip(shown.keys, shown.values))  # type: ignore[arg-type]  # no `**` left
         for key, item in merged:
             pairs[key.value if isinstance(key, ast.Constant) else id(key)] = (key, item)
     if binding is not None:
@@ -227,6 +232,20 @@ def _shown_in_another_module(ctx: Context, state: ast.expr) -> list[tuple[ast.ex
             or values[0].when or not values[0].foreign or ctx.owner_of(values[0]) is None:
         return None
     return _entries_stood_in(ctx, state, values[0])
+
+
+def _keywords_given(ctx: Context, spread: ast.expr) -> list[tuple[ast.expr, ast.expr]] | None:
+    """`**objects` of the function's own `**objects` parameter (`save_checkpoint(fabric, dir, step, **objects)`):
+    a (key, value) pair for each keyword its calls give it, when every call gives the same ones on every path (a
+    stand-in at `spread`'s place with the entry as `.entry`, where the caller writes it); None otherwise."""
+    binding = ctx.reaching(spread) if isinstance(spread, ast.Name) else None
+    func = ctx.enclosing_function(spread)
+    if binding is None or func is None or binding.stmt is not func.args.kwarg:
+        return None
+    values = ctx.values(spread)
+    if len(values) != 1 or values[0].kind != "dict" or values[0].when:
+        return None
+    return _entries_stood_in(ctx, spread, values[0])
 
 
 def _entries_stood_in(ctx: Context, state: ast.expr, value: Value) -> list[tuple[ast.expr, ast.expr]] | None:

@@ -13,9 +13,10 @@ No fix: each model needs its own path, `fabric.save(f"{path}/gen", {"model": gen
 from __future__ import annotations
 
 import ast
+import dataclasses
 from collections.abc import Iterator
 
-from ....context import Context
+from ....context import Context, place_in
 from ....findings import Finding, Severity
 from ....rule import Invalid, Rule, Valid
 from ..checkpoint_states import checkpoint_states
@@ -108,7 +109,11 @@ class SeveralSetUpModels(Rule):
                 f"currently limited to a single model per checkpoint: `fabric.{method}`{where} raises ValueError. "
                 f"Call `{verb}` for each model separately with a different path"
             )
-            yield self.finding(ctx, models[1], message, record=self.record if method == "save" else LOAD_RECORD)
+            finding = self.finding(ctx, models[1], message, record=self.record if method == "save" else LOAD_RECORD)
+            entry = written_entry(models[1])
+            if entry is not None and entry.flow.ctx.doc is not ctx.doc:  # a keyword the caller gives the helper
+                finding = dataclasses.replace(finding, elsewhere=place_in(entry.flow, entry.node))
+            yield finding
 
 
 RULE = SeveralSetUpModels()
