@@ -358,6 +358,9 @@ class Flow:
             for name in (n for n in walk(test) if isinstance(n, ast.Name)):
                 if name.id in given or name.id == "isinstance" and self.reaching(name) is None:
                     continue  # (the builtin)
+                if not _isinstance_call(test) and any(d.how == "param" for d in self.reaching(name) or ()):
+                    return None  # a parameter compared: its callers' to decide, where they write their tests
+                    # (not `isinstance(fabric.strategy, ...)` of the Fabric a launch passes)
                 held = self.values(name)
                 if any(x.kind == "class" for x in held):
                     continue  # a class a test names: read as written
