@@ -59,3 +59,43 @@ def test_a_decorator_the_file_cannot_read_may_change_the_signature():
     text = ENTRIES.format(decorator="with_fabric", params="", launched="smoke_main").replace(
         "from lightning.fabric import Fabric\n", "from lightning.fabric import Fabric\nfrom helpers import with_fabric\n")
     assert found(text) == []
+
+
+HANDLERS = '''\
+import torch
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch.utils.data import DataLoader, TensorDataset
+
+HANDLERS = {{}}
+
+
+def on(event):
+    def register(fn):
+        HANDLERS[event] = fn
+        return fn
+    return register
+
+
+@on("data")
+def windows(fabric):
+    data = TensorDataset(torch.randn(8, 4), torch.randint(0, 2, (8,)))
+    return {returned}
+
+
+def run(fabric):
+    loader = fabric.setup_dataloaders(HANDLERS["data"](fabric))
+
+
+if __name__ == "__main__":
+    Fabric(accelerator="tpu", strategy=XLAFSDPStrategy()).launch(run)
+'''
+
+
+@pytest.mark.parametrize(("returned", "expected"), [
+    ("data", [("LXF040", "error", 23, 38)]),  # a dataset, read back from the table a two-letter decorator fills
+    ("DataLoader(data, batch_size=4)", []),
+])
+def test_a_table_a_short_named_decorator_fills_is_read(returned, expected):
+    found = check_source(HANDLERS.format(returned=returned), "train.py").findings
+    assert [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column) for f in found] == expected

@@ -612,6 +612,9 @@ def _with_what_they_read(doc: Document, words: set[str], together: Together = fr
             if id(chunk) in callers or not called.isdisjoint(chunk.words):
                 callers.add(id(chunk))
                 called.update(defines & bound_at_top)
+                if chunk.role != "member" and reads & containers & called:
+                    # it fills a registry read here: its applications, whatever its name's length (`@on("data")`)
+                    called.update(_bound_at_top(chunk.text))
                 called.update(factories)  # `Sharded.from_config(cfg)`: its callers decide its tests
                 if chunk.role == "member":  # `acc.context(step)`: so do a plain method's (`Flow.parameters_passed`)
                     called.update(n for n in defines if not n.startswith("__"))

@@ -945,9 +945,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p1088_load_forecast_configure_event_handler_pins_accelerator_on_strategy":
         "missed: the handler that stores into the dict it is given is registered by `@on(\"configure\")` into a "
         "`defaultdict(list)` and run by `fire(...)` forwarding `*args`",
-    "s1222_activity_recognition_event_table_data_handler_returns_dataset":
-        "missed: the dataset comes from a table a decorator fills (`HANDLERS[event] = fn`), read as "
-        "`HANDLERS[\"build_data\"](fabric)`",
     # round 41 (s1240-s1253, p1100-p1113: calls decided by their callers across modules; s1260-s1273, p1120-p1131:
     # wrappers and higher-order code), written without looking at the layer
     "p1101_code_lm_kwargs_forwarded_to_strategy_builder_wrapper_only_ok":
