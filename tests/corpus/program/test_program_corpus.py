@@ -979,6 +979,55 @@ KNOWN_MISSES: dict[str, str] = {
     "s1270_vibration_vae_noise_partial_binds_device_in_parent":
         "missed: `fabric.device` is read by `noise_sampler(fabric)`, evaluated in the parent as a keyword of the "
         "`functools.partial(train, ...)` given to `fabric.launch`",
+    # round 42 (s1280-s1291, p1140-p1151: ports of public training code; s1300-s1311, p1160-p1175: module layouts),
+    # written without looking at the layer
+    "p1140_nanogpt_port_raw_model_unwrapped_by_module_saved_by_ckpt_helper":
+        "missed: `raw_model = model.module if hasattr(model, \"module\") else model` handed to a save helper of "
+        "another module",
+    "p1142_image_classifier_torch_xla_data_module_device_loaders_to_setup_dataloaders":
+        "on the wrong file: LXF040 at `setup_dataloaders(*make_loaders(...))` in train.py, not at data.py's "
+        "`MpDeviceLoader` wrap the fix removes",
+    "p1144_litgpt_pretrain_port_setup_plugin_branch_plus_strategy_precision":
+        "missed: `precision = precision or \"bf16-true\"` of a `None` default feeding `if precision.endswith(...)`, "
+        "and a `CLI(setup)` wrapper calling `fn(**kwargs)`",
+    "p1146_build_your_own_trainer_port_state_keeps_scheduler_config":
+        "missed: the scheduler one level down in the state (`{\"scheduler\": {\"scheduler\": StepLR(...)}}`), saved "
+        "through a method that updates the state first",
+    "p1148_timm_train_port_amp_helper_returns_mixed_precision_plugin":
+        "only a warning: `--amp` is turned on by `parser.set_defaults(**MODEL_DEFAULTS.get(known.model, {}))` after "
+        "`parse_known_args`; that table is not read",
+    "p1162_leaf_disease_configs_tpu_star_override_adds_strategy_precision_keeps_base_plugins":
+        "on the wrong file: LXF043 at the `Fabric(...)` call in train.py, not in configs/tpu.py, whose `from .base "
+        "import *` keeps base's plugins while it adds a precision to the strategy's keywords",
+    "p1164_wind_power_utils_env_setup_env_smoke_profile_sets_config_devices_one":
+        "missed: `config.DEVICES = 1` inside `setup_env()` of utils/env.py, reached through a package re-export",
+    "p1166_image_captioner_training_loop_relative_imports_constants_forward_methods_empty":
+        "missed: `for name in FORWARD_METHODS: model.mark_forward_method(name)` over an empty tuple of another module "
+        "is read as maybe marking the method",
+    "p1168_ecg_classifier_star_imports_paths_after_settings_shadows_str_checkpoint_dir":
+        "on the wrong file: reported at the `Path` definition in paths.py; the fix is the star-import order in "
+        "train.py",
+    "p1170_review_stars_scripts_package_finetune_warm_starts_full_checkpoint_after_setup":
+        "missed: a function launched from another module (scripts/finetune.py) does not get the strategy's "
+        "`state_dict_type` train.py builds",
+    "p1174_fruit_brix_data_package_init_star_imports_datasets_after_loaders_build_train_dataset":
+        "missed: a `Dataset` subclass defined in another module is not known as a dataset",
+    "s1280_kfold_example_fold_setup_helper_runs_every_epoch":
+        "missed: the set-up model stored back into a list (`models[fold] = model`) and set up again on the next turn",
+    "s1284_dqn_rollout_given_bound_act_of_set_up_q_network":
+        "missed: the set-up model's method passed as a value (`collect(env, q_network.act, ...)`) and called there",
+    "s1291_nanogpt_globals_configurator_dtype_xla_plugin_only_ok":
+        "its twin's LXF031 warning on `model.configure_optimizers(...)` run on the module after its set-up",
+    "s1302_secondary_structure_precision_plugin_by_importlib_path_half_for_tpu":
+        "missed: the plugin class is `getattr(importlib.import_module(\"...half\"), \"HalfPrecision\")`",
+    "s1304_sea_temperature_metric_specs_reduce_op_avg_enum_from_torch_distributed":
+        "missed: `tdist.ReduceOp.AVG` in a NamedTuple spec of a module-level tuple, read in a dict comprehension over "
+        "`self.specs`",
+    "s1308_air_quality_configure_global_pod_profile_adds_xla_plugin_keeps_precision":
+        "missed: `configure()` rebinds `PLUGINS` with `global` before the Fabric reads it; a module global rebound "
+        "by a function is unknown",
+    "s1310_lane_detector_module_as_settings_checkpointer_save_filter_bare_function":
+        "missed: the filter is read as `self.cfg.SAVE_FILTER` with `cfg` defaulting to `sys.modules[__name__]`",
 }
 
 

@@ -1,0 +1,1 @@
+"""A trimmed litgpt (pretrain recipe) ported to TPU VMs."""

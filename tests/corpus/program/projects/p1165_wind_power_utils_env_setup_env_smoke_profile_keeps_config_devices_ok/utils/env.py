@@ -1,0 +1,18 @@
+"""Process-wide setup: seeds, and the per-profile edits of the config module."""
+import random
+
+import torch
+
+import config
+
+PROFILES = ("full", "smoke")
+
+
+def setup_env(profile: str = "full") -> None:
+    if profile not in PROFILES:
+        raise ValueError(f"unknown profile {profile!r}, expected one of {PROFILES}")
+    random.seed(config.SEED)
+    torch.manual_seed(config.SEED)
+    if profile == "smoke":
+        config.STEPS = 2
+        config.BATCH = 8  # every core, small batches: the loss should still go down

@@ -1,0 +1,1 @@
+"""Training entry points: `from captioner.training.loop import run`."""

@@ -1,0 +1,1 @@
+"""Runnable jobs of the project; each exposes main(fabric, ...)."""

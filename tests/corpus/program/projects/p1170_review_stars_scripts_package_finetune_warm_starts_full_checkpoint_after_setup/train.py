@@ -1,0 +1,21 @@
+# expect: LXF025
+# oracle: RAISED ValueError: Found a XLAFSDP model in the provided checkpoint state. Please provide the model without any XLAFSDP wrapper.
+# flagged-in: scripts/finetune.py
+"""python train.py: export a stand-in pretrained encoder, then run scripts/finetune.py on the TPU host."""
+import tempfile
+
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+import reviewstars.checkpoint as ckpt
+import scripts.finetune as finetune
+from reviewstars import EncoderLayer, presets
+
+if __name__ == "__main__":
+    pretrained = ckpt.export_pretrained(tempfile.mkdtemp(prefix="reviewstars_"))
+    strategy = XLAFSDPStrategy(
+        auto_wrap_policy={EncoderLayer},
+        state_dict_type=presets.FINETUNE["state_dict_type"],
+    )
+    fabric = Fabric(accelerator="tpu", strategy=strategy)
+    fabric.launch(finetune.main, pretrained)
