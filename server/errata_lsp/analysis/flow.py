@@ -2353,8 +2353,9 @@ class Flow:
         else:
             return None
         known = self._known_display(gen.iter)
-        if known is None or any(isinstance(e, ast.Starred) for e in known[0].elts) \
-                or not 0 < len(known[0].elts) <= MAX_LOOP_TURNS:
+        if known is None:
+            return self._turns_over_entries(gen, comprehension, name, index, every)
+        if any(isinstance(e, ast.Starred) for e in known[0].elts) or not 0 < len(known[0].elts) <= MAX_LOOP_TURNS:
             return None
         display, flow = known
         out: list[Value] = []
@@ -2363,9 +2364,37 @@ class Flow:
             shown = flow.text(element) if element is not None and len(flow.text(element)) <= MAX_TURN_TEXT else None
             turn = (f"when {name} is {shown}" if shown is not None
                     else f"when {name} is from item {i + 1} of the comprehension at line {comprehension.lineno}")
-            turn = EveryTurn(turn, comprehension, every) if every is not None else turn
+            turn = EveryTurn(turn, comprehension, every, self.ctx.parents) if every is not None else turn
             held = flow.values(item) if index is None else tuple(y for x in flow.values(item) for y in flow.element(x, index))
             out.extend(y.under((turn,) if len(display.elts) > 1 else ()) for y in held)
+        return bounded(tuple(out))
+
+    def _turns_over_entries(self, gen: ast.comprehension, comprehension: ast.expr, name: str, index: int | None,
+                            every: ast.AST | None) -> tuple[Value, ...] | None:
+        """`{name: reduce_metric(fabric, name, v) for name, v in logged.items()}` over a dict known whole (its
+        `.items()`, `.keys()`, `.values()`, or the dict itself: its keys): what the variable holds on each entry,
+        under that entry's turn; None for another iteration, or a dict not known whole on every path."""
+        source, part = gen.iter, "keys"
+        if isinstance(gen.iter, ast.Call) and isinstance(gen.iter.func, ast.Attribute) and not gen.iter.args \
+                and not gen.iter.keywords and gen.iter.func.attr in ("items", "keys", "values"):
+            source, part = gen.iter.func.value, gen.iter.func.attr
+        if (part == "items") != (index is not None) or index is not None and index > 1:
+            return None
+        held = self.plain_run(self.values(source))
+        if len(held) != 1 or held[0].kind != "dict" or held[0].when:
+            return None
+        flow = held[0].flow or self
+        entries, complete = flow.entries(held[0])
+        if not entries or not complete or len(entries) > MAX_LOOP_TURNS or any(e.when for e in entries.values()):
+            return None
+        out: list[Value] = []
+        for key, entry in entries.items():
+            turn: str = f"when {name} is {key!r}"
+            turn = EveryTurn(turn, comprehension, every, self.ctx.parents) if every is not None else turn
+            keyed = (flow.values(entry.node) if isinstance(entry.node, ast.Constant) and entry.node.value == key
+                     else (Value("str", _Member(entry.node, key), flow=flow),))  # type: ignore[arg-type]
+            values = entry.values() if part == "values" or index == 1 else keyed
+            out.extend(y.under((turn,) if len(entries) > 1 else ()) for y in values)
         return bounded(tuple(out))
 
     def _every_turn_reads(self, loop: ast.For | ast.AsyncFor, use: ast.AST) -> bool:

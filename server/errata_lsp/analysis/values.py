@@ -290,14 +290,16 @@ class Entry:
 class EveryTurn(str):
     """The condition of one turn of a loop or comprehension over items known whole whose every turn runs the
     read (no `break`, `continue` or filter, not a generator): a value held under it alone is certain to be
-    read on some turn of the run. `loop` is the `for` statement or the comprehension, `use` the read."""
+    read on some turn of the run. `loop` is the `for` statement or the comprehension, `use` the read, `home` the
+    module's tree that holds them (its parent of each node)."""
 
     loop: ast.AST
     use: ast.AST
+    home: Any
 
-    def __new__(cls, text: str, loop: ast.AST, use: ast.AST) -> EveryTurn:
+    def __new__(cls, text: str, loop: ast.AST, use: ast.AST, home: Any = None) -> EveryTurn:
         made = super().__new__(cls, text)
-        made.loop, made.use = loop, use
+        made.loop, made.use, made.home = loop, use, home
         return made
 
 

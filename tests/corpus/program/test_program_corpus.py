@@ -925,9 +925,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p1060_speech_ctc_strategy_registry_side_effect_package_wrap_units_tuple":
         "missed: the tuple is the default of a parameter of a registered factory that is only called as "
         "`STRATEGIES[name](**overrides)` with no overrides",
-    "p1064_fraud_metric_reducers_getattr_class_constant_peak_grad_norm_max":
-        "missed: the key of `METRIC_REDUCTIONS.get(name, ...)` is the loop variable of a dict comprehension over "
-        "`logged.items()`",
     "p1068_nowcast_task_registry_decay_groups_built_from_raw_net":
         "missed: the raw parameters go into lists through `(no_decay if ... else decay).append(param)` in a "
         "`named_parameters()` loop, and `AdamW(groups)` is built from those lists",

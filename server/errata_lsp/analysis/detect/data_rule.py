@@ -894,12 +894,17 @@ def _runs_each_time(ctx: Context, call: ast.Call, turn: EveryTurn) -> bool:
         return False
     if ctx.parents.get(loop) is not None and ctx.within(loop, parent):
         return ctx.within(call, loop)  # (a value kept past the loop is the last turn's, not every turn's)
-    given_to = ctx.parents.get(use)  # `sync_metric(fabric, name, value)` in the loop, `parent` that function
+    # `sync_metric(fabric, name, value)` in the loop, `parent` that function: here, or in the module that holds the
+    # loop, calling it by its name or as `module.sync_metric`
+    parents = ctx.parents if ctx.parents.get(use) is not None else turn.home
+    given_to = parents.get(use) if parents is not None else None
     if isinstance(given_to, ast.keyword):
-        given_to = ctx.parents.get(given_to)
-    return isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(given_to, ast.Call) \
-        and isinstance(given_to.func, ast.Name) and given_to.func.id == parent.name \
-        and ctx.parents.get(parent) is ctx.module and ctx.parents.get(use) is not None
+        given_to = parents.get(given_to)
+    called = given_to.func if isinstance(given_to, ast.Call) else None
+    name = called.id if isinstance(called, ast.Name) else called.attr if isinstance(called, ast.Attribute) \
+        and parents is not ctx.parents else None
+    return isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) and name == parent.name \
+        and ctx.parents.get(parent) is ctx.module
 
 
 def _nothing_leaves_before(block_owner: ast.AST, statement: ast.stmt) -> bool:
