@@ -1,4 +1,4 @@
-"""A helper under a library decorator that passes its calls through (`@torch.no_grad()`, `@functools.lru_cache`)
+"""A helper under a library decorator that passes its calls through (`@torch.no_grad()`, `@torch.inference_mode()`)
 is still decided by what its callers pass: `evaluate(fabric, model, already_set_up=True)` skips the helper's own
 set-up. A decorator the file cannot read may call it otherwise: the caller's keyword decides nothing, and the
 helper's set-up is reported as it is without callers."""
@@ -44,7 +44,7 @@ def found(tmp_path, decorator: str, told: str) -> list[tuple[str, str, int, int]
             for f in check_source(path.read_text(), str(path)).findings]
 
 
-@pytest.mark.parametrize("decorator", ["torch.no_grad()", "torch.inference_mode()", "functools.lru_cache"])
+@pytest.mark.parametrize("decorator", ["torch.no_grad()", "torch.inference_mode()"])
 def test_a_helper_under_a_pass_through_decorator_is_decided_by_its_caller(tmp_path, decorator):
     assert found(tmp_path, decorator, "True") == []
     # told nothing true: the helper sets up the set-up model again (LXF039 at `model`, line 12)
@@ -52,5 +52,6 @@ def test_a_helper_under_a_pass_through_decorator_is_decided_by_its_caller(tmp_pa
     assert found(tmp_path / "again", decorator, "False") == [("LXF039", "error", 12, 36)]
 
 
-def test_a_decorator_the_file_cannot_read_leaves_the_branch_open(tmp_path):
-    assert found(tmp_path, "unknown_decorator", "True") == [("LXF039", "error", 12, 36)]  # (as without callers)
+@pytest.mark.parametrize("decorator", ["unknown_decorator", "functools.lru_cache"])  # (a cache may not run it)
+def test_a_decorator_the_file_cannot_read_leaves_the_branch_open(tmp_path, decorator):
+    assert found(tmp_path, decorator, "True") == [("LXF039", "error", 12, 36)]  # (as without callers)

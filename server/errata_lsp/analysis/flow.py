@@ -9331,9 +9331,10 @@ class Flow:
         return tuple(out)
 
     def keeps_its_calls(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-        """Every decorator of `func` is a library's that passes each call's arguments on unchanged and keeps the
-        function nowhere else (`@torch.no_grad()`, `@functools.lru_cache`): a call of its name is a call of it."""
-        transparent = (*self.ctx.tips.transparent_decorators, *CACHING_DECORATORS)
+        """Every decorator of `func` is a library's that a pack says passes each call's arguments on unchanged and
+        keeps the function nowhere else (`@torch.no_grad()`): a call of its name is a call of it. (A cache's wrapper
+        may not run it at all: not one of them.)"""
+        transparent = self.ctx.tips.transparent_decorators
         return all(self.ctx.tips.canonical(self.ctx.resolve(d.func if isinstance(d, ast.Call) else d) or "") in transparent
                    for d in func.decorator_list)
 
