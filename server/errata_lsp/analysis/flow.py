@@ -9343,21 +9343,13 @@ class Flow:
         that returns its parameter as it was given (a registering decorator: the def stays itself, its signature
         too)."""
         held = self.values(decorator)
-        return bool(held) and all(f.kind == "function" and f.flow is not None and f.extra in (None, "nested")
-                                  and (returned := f.flow.base._returned_parameter(f.node)) is not None
-                                  and [*f.node.args.posonlyargs, *f.node.args.args][:1] == [returned]  # type: ignore[union-attr]
-                                  for f in held)
+        return bool(held) and all(f.extra in (None, "nested") and _returns_its_first_parameter(f) for f in held)
 
     @staticmethod
     def _returns_what_it_decorates(f: Value) -> bool:
         """A plain function of another module of the project that returns its first parameter as passed (a
         registering decorator's `add(cls)`, `return cls`): what it decorates stays itself."""
-        if f.kind != "function" or f.flow is None or f.flow.origin is None \
-                or not isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            return False
-        returned = f.flow.base._returned_parameter(f.node)
-        first = [*f.node.args.posonlyargs, *f.node.args.args][:1]
-        return returned is not None and bool(first) and returned is first[0]
+        return f.flow is not None and f.flow.origin is not None and _returns_its_first_parameter(f)
 
     def _returned_parameter(self, func: ast.AST | None) -> ast.arg | None:
         """The one parameter a plain function (not a method) returns, as it was passed, on every path (its
@@ -10867,6 +10859,15 @@ def _passed_to(construction: ast.Call, parent: ast.AST | None) -> ast.Call | Non
             and (construction in parent.args or any(k.value is construction for k in parent.keywords)):
         return parent
     return None
+
+
+def _returns_its_first_parameter(f: Value) -> bool:
+    """`f` is a plain function that returns its first parameter as it was given, on every path."""
+    if f.kind != "function" or f.flow is None or not isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    returned = f.flow.base._returned_parameter(f.node)
+    first = [*f.node.args.posonlyargs, *f.node.args.args][:1]
+    return returned is not None and first == [returned]
 
 
 def _test_node(value: Value) -> bool:
