@@ -705,6 +705,11 @@ class Flow:
                      if _bound_test_truth(v) is not None or v.when or v.flow is None or not _test_node(v)
                      else v.flow.test_truth(v.node) for v in values}  # type: ignore[arg-type]  # (a test: has a node)
             return truth.pop() if len(truth) == 1 else None
+        if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "hasattr" \
+                and self.reaching(test.func) is None and len(test.args) == 2 and not test.keywords \
+                and isinstance(test.args[1], ast.Constant) and isinstance(test.args[1].value, str):
+            # `model.module if hasattr(model, "module") else model` (nanoGPT's unwrap) of a set-up module
+            return self._has_attribute(self.values(test.args[0]), test.args[1].value, test)
         tested = self._builtin_isinstance(test)
         if tested is not None:  # `isinstance(v, dict)` of a value whose builtin type the layer knows on every path
             subject, kinds = tested
@@ -716,6 +721,14 @@ class Flow:
             found = {x.kind in kinds for x in held}
             return found.pop() if len(found) == 1 else None
         return None
+
+    def _has_attribute(self, objects: tuple[Value, ...], attr: str, node: ast.AST) -> bool | None:
+        """What `hasattr(x, attr)` answers for each value `x` holds, when the pack tells it alike for them all: an
+        attribute the library gives its object (`hasattr(model, "module")` of a set-up module), or one it lacks."""
+        if objects and all(x.kind not in ("instance", "unknown") and self.ctx.tips.attribute_of(self, x, attr, node)
+                           for x in objects):
+            return True
+        return False if objects and all(attr in self.ctx.tips.lacking.get(x.kind, ()) for x in objects) else None
 
     def _builtin_isinstance(self, test: ast.expr) -> tuple[ast.expr, frozenset[str] | None] | None:
         """`isinstance(v, (list, tuple))`, a call of the builtin: `v`, and the kinds of value the types it names
@@ -1698,12 +1711,8 @@ class Flow:
                 and isinstance(node.args[1].value, str) and node.func.id not in given \
                 and not self.scope(self.ctx.module).final.get(node.func.id):
             # `hasattr(model, "module")` of a set-up module: an attribute its library gives it (else: not told)
-            objects = self._parameter_values(node.args[0], given) or ()
-            attr = node.args[1].value
-            known = bool(objects) and all(x.kind not in ("instance", "unknown") and self.ctx.tips.attribute_of(self, x, attr, node)
-                                          for x in objects)
-            lacked = bool(objects) and all(attr in self.ctx.tips.lacking.get(x.kind, ()) for x in objects)
-            return [("const", True)] if known else [("const", False)] if lacked else None
+            has = self._has_attribute(self._parameter_values(node.args[0], given) or (), node.args[1].value, node)
+            return None if has is None else [("const", has)]
         predicate = self._library_predicate(node)
         if predicate is not None:  # `is_wrapped(module)`: the pack's answer for each value the argument holds
             held = self._parameter_values(node.args[0], given)  # type: ignore[attr-defined]  # a call: checked
@@ -4493,11 +4502,15 @@ class Flow:
         replaced = False
         first: ast.stmt | None = None
         made: list[_Store] = []
+        by_the_run = False
         for stmt, receiver, attr, value in self.ctx.attribute_stores(name.id):
             if attr not in (None, node.attr) or stmt is read:
                 continue
             if base.node is None or not any(d.node is base.node for d in self.reaching(receiver) or ()):
                 continue  # another object under the same name
+            if attr is None and self._turns_over_the_command_line(stmt):
+                by_the_run = True  # `for arg in sys.argv[1:]: ... setattr(config, key, value)`: another run's
+                continue
             if attr is None:
                 applied = self._overrides_applied(stmt, node.attr)
                 if applied is None:
@@ -4513,6 +4526,8 @@ class Flow:
             made.append(_Store(stmt, name.id, named, True))
             place, here = self.ctx.block_place(stmt), self.ctx.block_place(read) if read is not None else None
             replaced = replaced or (place is not None and here is not None and place[0] is here[0] and place[1] < here[1])
+        if by_the_run:  # what the plain run (`python train.py`, no option) leaves, beside what another run sets
+            found = (Value("unknown", node, extra=SET_BY_THE_RUN, flow=self), *(x.under((BY_DEFAULT,)) for x in found))
         if not stored:
             return found
         before = self._stored_before(node, made) if read is not None else None
@@ -4767,6 +4782,20 @@ class Flow:
                 continue  # a copy is another object: what is stored later is this one's alone
             out.append((name, block.index(top)))
         return out
+
+    def _turns_over_the_command_line(self, stmt: ast.AST) -> bool:
+        """`stmt` runs only on turns of a loop over the command line's arguments (`for arg in sys.argv[1:]`, or
+        over a parameter every call gives them): the plain run (`python train.py`, no option) runs none (or one,
+        on the script's own path, of `sys.argv` whole)."""
+        scope = self.ctx.enclosing_function(stmt) or self.ctx.module
+        node = self.ctx.parents.get(stmt)
+        while node is not None and node is not scope:
+            if isinstance(node, ast.For) and self.ctx.within(stmt, node) and not self.ctx.within(stmt, node.iter):
+                held = self.values(node.iter)
+                if held and all((x.extra == SET_BY_THE_RUN or x.qualified == "sys.argv") and not x.when for x in held):
+                    return True
+            node = self.ctx.parents.get(node)
+        return False
 
     def _overrides_applied(self, stmt: ast.stmt, attr: str) -> tuple[ast.stmt, tuple[Value, ...]] | None:
         """`for key, value in OVERRIDES.items(): setattr(cfg, key, value)` with a dict the file reads whole, or
@@ -11028,6 +11057,9 @@ def _name_bound_to_test(defs: tuple[Def, ...], env: dict[str, tuple[Def, ...]], 
         # `mode = mode.lower()`: the name read there is the binding before this one (`Flow._given_for` reads it)
         env = {k: v for k, v in env.items() if k != target}
     read = _names_read(test, env, in_module, depth + 1)
+    if read is None and target is not None and not in_module and isinstance(test, ast.BoolOp) \
+            and _attribute_value(test) and isinstance(test.values[0], ast.Name) and test.values[0].id == target:
+        read = {target: None}  # `precision = precision or "bf16-true"`: the parameter's, as callers pass it
     return _BoundTest(test, read) if read else None
 
 
@@ -11075,7 +11107,7 @@ def _attribute_value(node: ast.AST | None, named: bool = False) -> bool:
             and not node.args and not node.keywords:
         return _attribute_value(node.func.value, True)
     return isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and len(node.values) == 2 \
-        and _attribute_value(node.values[0], named) and isinstance(node.values[1], ast.Constant)
+        and _attribute_value(node.values[0], True) and isinstance(node.values[1], ast.Constant)
 
 
 @dataclass(frozen=True)
