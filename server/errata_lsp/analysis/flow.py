@@ -147,6 +147,7 @@ BUILTIN_KINDS = {"list": frozenset({"list"}), "tuple": frozenset({"tuple"}), "se
                  "bool": frozenset({"bool", "int"}), "none": frozenset({"NoneType"})}
 VERSION_KINDS = ("version", "version_str")  # `Flow._version_operand`: a parsed version, torch's version string
 MAX_VERSION_BINDINGS = 3  # `V = Version(lightning.__version__)`, `LEGACY = V < ...`: names followed to their values
+SET_BY_A_FUNCTION = "once the function that sets it has run"  # a global (or class attribute) a function rebinds
 SET_BY_THE_RUN = "set by the run"  # what the environment or the command line gives: unknown, a default beside it the plain run's
 NAMESPACES = ("types.SimpleNamespace", "argparse.Namespace")  # objects whose attributes are their keywords
 STR_METHODS = ("lower", "upper", "casefold", "strip", "lstrip", "rstrip", "title")  # a test may read `kind.lower()`
@@ -531,7 +532,7 @@ class Flow:
                 continue
             for name, d in self.scope(nested).nonlocal_defs:
                 if name in inner.names:
-                    out.setdefault(name, []).append(replace(d, when=(*d.when, "once the function that sets it has run")))
+                    out.setdefault(name, []).append(replace(d, when=(*d.when, SET_BY_A_FUNCTION)))
         return out
 
     def _binder_of(self, nested: ast.AST) -> ast.AST | None:
@@ -549,12 +550,16 @@ class Flow:
         for func in dict.fromkeys(self.ctx.scope_of(statement) for statement in writes):
             if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 for name, d in self.scope(func).global_defs:
-                    out.setdefault(name, []).append(replace(d, when=(*d.when, "once the function that sets it has run")))
+                    out.setdefault(name, []).append(replace(d, when=(*d.when, SET_BY_A_FUNCTION)))
         return out
 
     def reaching(self, name: ast.Name) -> tuple[Def, ...] | None:
         """The definitions that reach a name read; None when it is bound in no scope the file shows."""
         found, consulted = self._reaching(name)
+        if found and any(SET_BY_A_FUNCTION in d.when for d in found):
+            owner = self.ctx.scope_of(name)
+            if isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                found = self._set_by_a_call_before(name, owner, found)
         if not found and any(scope.walking for scope in consulted):
             _PARTIAL_READS[0] += 1  # read before a walk under way reached it: an answer not to keep (`values`)
         return found
@@ -599,6 +604,35 @@ class Flow:
         if owner is self.ctx.module:
             return None, consulted
         return module.final.get(name.id), consulted
+
+    def _set_by_a_call_before(self, name: ast.Name, reader: ast.FunctionDef | ast.AsyncFunctionDef,
+                              defs: tuple[Def, ...]) -> tuple[Def, ...]:
+        """`configure(args.profile)` as a statement of the reader's own body before the one that reads the global
+        `name` (`Fabric(plugins=PLUGINS)`), `configure` rebinding it with `global`: what that function leaves it,
+        as its walk decides (a store on every path replaces the module's value; one under a test it leaves open,
+        beside it). Any other function that sets it, or a call the reader does not make first, as before."""
+        stmt = self.ctx.statement_of(name)
+        while stmt is not None and self.ctx.parents.get(stmt) is not reader:
+            stmt = self.ctx.parents.get(stmt)  # type: ignore[assignment]
+        if stmt is None or stmt not in reader.body:
+            return defs
+        setters = {id(d.node): d for d in defs if SET_BY_A_FUNCTION in d.when}
+        for earlier in reversed(reader.body[:reader.body.index(stmt)]):
+            call = earlier.value if isinstance(earlier, ast.Expr) else None
+            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)):
+                continue
+            setter = [f.node for f in self.values(call.func) if f.kind == "function"]
+            if len(setter) != 1 or not isinstance(setter[0], (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                    or self.ctx.parents.get(setter[0]) is not self.ctx.module:
+                continue
+            made = [d for n, d in self.scope(setter[0]).global_defs if n == name.id and id(d.node) in setters]
+            if not made:
+                continue
+            kept = tuple(replace(d, when=tuple(c for c in d.when if c != SET_BY_A_FUNCTION)) for d in made)
+            if any(not d.when for d in kept):
+                return kept  # set on every path of the call
+            return (*kept, *(d for d in defs if id(d.node) not in setters))
+        return defs
 
     # --- values ----------------------------------------------------------------------------------
     def values(self, node: ast.AST) -> tuple[Value, ...]:
@@ -5840,7 +5874,7 @@ class Flow:
             when: tuple[str, ...] = ()
             if func is not None and not (self._applications().get(id(func)) and isinstance(target.value, ast.Name)
                                          and _is_parameter(self, target.value)):
-                when = ("once the function that sets it has run",)
+                when = (SET_BY_A_FUNCTION,)
             out.extend(x.under(when).named(f"{cls.name}.{attr}") for x in self.values(stmt.value))
         return tuple(out)
 

@@ -1020,9 +1020,6 @@ KNOWN_MISSES: dict[str, str] = {
     "s1304_sea_temperature_metric_specs_reduce_op_avg_enum_from_torch_distributed":
         "missed: `tdist.ReduceOp.AVG` in a NamedTuple spec of a module-level tuple, read in a dict comprehension over "
         "`self.specs`",
-    "s1308_air_quality_configure_global_pod_profile_adds_xla_plugin_keeps_precision":
-        "missed: `configure()` rebinds `PLUGINS` with `global` before the Fabric reads it; a module global rebound "
-        "by a function is unknown",
     "s1310_lane_detector_module_as_settings_checkpointer_save_filter_bare_function":
         "missed: the filter is read as `self.cfg.SAVE_FILTER` with `cfg` defaulting to `sys.modules[__name__]`",
 }
