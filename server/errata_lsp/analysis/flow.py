@@ -3175,6 +3175,9 @@ class Flow:
             entries, whole = reader.entries(dicts[0])
             if entries is None:
                 return None
+            namespace = reader._vars_of_namespace(dicts[0]) if arg.arg not in entries and len(spread) == 1 else None
+            if namespace is not None:  # `main(**vars(parse()))` of a parser another module builds: `args.<name>`
+                return tuple(x.under(cond).named(arg.arg) for x in reader.attribute(namespace, arg.arg, kw.value))
             found = entries.get(arg.arg, found)
             complete = complete and whole
         if found is not None:
@@ -3183,6 +3186,19 @@ class Flow:
         if default is None:
             return None
         return tuple(x.under(cond).named(arg.arg) for x in self.values(default))
+
+    def _vars_of_namespace(self, mapping: Value) -> Value | None:
+        """The parsed command line `vars(args)` is the dict of (`args` of no attribute stored on its name): its
+        entry for a name is what `args.<name>` holds, the options of whichever module builds the parser."""
+        call = mapping.node
+        if mapping.extra != "asdict" or not isinstance(call, ast.Call) or len(call.args) != 1 \
+                or not isinstance(call.func, ast.Name) or call.func.id != "vars":
+            return None
+        held = self.values(call.args[0])
+        if len(held) != 1 or held[0].kind != "args" or held[0].when \
+                or isinstance(call.args[0], ast.Name) and self.ctx.attribute_stores(call.args[0].id):
+            return None
+        return held[0]
 
     def _extra_keywords(self, func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
                         sites: list[tuple[ast.Call, bool, tuple[str, ...]]],
