@@ -90,3 +90,33 @@ def test_a_default_xla_supports_has_no_finding(tmp_path):
 def test_a_namespace_changed_before_the_spread_is_not_read_as_parsed(tmp_path):
     # `args.precision` set after parsing: the spread dict is not the parser's defaults any more
     assert spread(tmp_path, '"bf16-mixed"', 'args = parse()\n    args.precision = input()\n    main(**vars(args))') == []
+
+
+SAME_MODULE = '''\
+import argparse
+
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+def fit(fabric, steps):
+    pass
+
+
+def main(steps, precision=PRECISION):
+    fabric = Fabric(accelerator="tpu", precision=precision, strategy=XLAFSDPStrategy())
+    fabric.launch(fit, steps)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--steps", type=int, default=3)
+    main(**vars(parser.parse_args()))
+'''
+
+
+@pytest.mark.parametrize(("precision", "expected"), [('"bf16-mixed"', [("LXF007", "error", "train.py", 12, 50)]),
+                                                    ('"bf16-true"', [])])
+def test_a_parameter_a_parser_read_whole_has_no_option_for_keeps_its_default(tmp_path, precision, expected):
+    # the parser sets `steps` alone: `precision` is the parameter's default, not an option's
+    assert checked(tree(tmp_path, {"train.py": SAME_MODULE.replace("PRECISION", precision)})) == expected

@@ -3175,7 +3175,8 @@ class Flow:
             entries, whole = reader.entries(dicts[0])
             if entries is None:
                 return None
-            namespace = reader._vars_of_namespace(dicts[0]) if arg.arg not in entries and len(spread) == 1 else None
+            namespace = reader._vars_of_namespace(dicts[0]) if arg.arg not in entries and not whole and len(spread) == 1 \
+                else None
             if namespace is not None:  # `main(**vars(parse()))` of a parser another module builds: `args.<name>`
                 return tuple(x.under(cond).named(arg.arg) for x in reader.attribute(namespace, arg.arg, kw.value))
             found = entries.get(arg.arg, found)
