@@ -27,7 +27,7 @@ class Block(nn.Module):
 PRECISION = ("`precision='bf16-mixed')` is not supported in XLA. `precision` must be one of: ('32-true', '16-true', "
              "'bf16-true'). Fabric raises ValueError here: with XLAFSDPStrategy the flag becomes `XLAPrecision(...)` "
              "(from `precision`, line {line})")
-TPU = " on every run with it: XLAFSDPStrategy runs on TPU machines, which have no CUDA device"
+TPU = " on every run with it: XLAFSDPStrategy runs on TPU machines, which have XLA devices and no CUDA device"
 
 
 def found(body: str) -> list[tuple[str, str, int, str]]:
@@ -104,7 +104,7 @@ def test_the_value_the_tpu_machine_gets_is_the_one_named():
         "`precision='16-mixed')` is not supported in XLA. `precision` must be one of: ('32-true', '16-true', "
         "'bf16-true'). Fabric raises ValueError here: with XLAFSDPStrategy the flag becomes `XLAPrecision(...)` "
         "(from line 18); `torch.cuda.is_available()` answers False: XLAFSDPStrategy runs on TPU machines, which have "
-        "no CUDA device")]
+        "XLA devices and no CUDA device")]
 
 
 DEVICES = '''from lightning.fabric import Fabric
@@ -134,6 +134,6 @@ def test_a_cuda_count_or_a_default_is_the_default_on_the_tpu_machine():
         "The XLAFSDPStrategy does not support running on a single device with the PjRT runtime: `devices=1` (from "
         "line 19) is one device, so `fabric.launch` raises NotImplementedError before your function "
         "runs. Use every device of the TPU (`devices=\"auto\"`, the default), or `SingleDeviceXLAStrategy` to run on "
-        "one; `torch.cuda.device_count()` answers 0: XLAFSDPStrategy runs on TPU machines, which have no CUDA device")]
+        "one; `torch.cuda.device_count()` answers 0: XLAFSDPStrategy runs on TPU machines, which have XLA devices and no CUDA device")]
     assert [(code, severity) for code, severity, _, _ in found(DEVICES.format(probe="os.cpu_count()"))] == [
         ("LXF041", "warning")]  # (a count the machine does not answer: either side may be taken)

@@ -146,6 +146,7 @@ BUILTIN_KINDS = {"list": frozenset({"list"}), "tuple": frozenset({"tuple"}), "se
                  "frozenset": frozenset({"frozenset"}), "dict": frozenset({"dict"}), "str": frozenset({"str"}),
                  "bool": frozenset({"bool", "int"}), "none": frozenset({"NoneType"})}
 VERSION_KINDS = ("version", "version_str")  # `Flow._version_operand`: a parsed version, torch's version string
+MAX_PROBE_BINDINGS = 3  # `use_accel = not args.no_accel and on_gpu`, `on_gpu = torch.cuda.is_available()`: names followed
 MAX_VERSION_BINDINGS = 3  # `V = Version(lightning.__version__)`, `LEGACY = V < ...`: names followed to their values
 SET_BY_A_FUNCTION = "once the function that sets it has run"  # a global (or class attribute) a function rebinds
 SET_BY_THE_RUN = "set by the run"  # what the environment or the command line gives: unknown, a default beside it the plain run's
@@ -427,8 +428,8 @@ class Flow:
         bound = self._with_bindings(test, {}, MAX_VERSION_BINDINGS)
         if bound is None:
             return None
-        answered = {id(n): ast.Constant(answers[name]) for n in walk(bound) if isinstance(n, ast.Call)
-                    and not n.args and not n.keywords and (name := self.ctx.resolve(n.func) or "") in answers}
+        answered = {id(n): ast.Constant(answers[name]) for n in walk(bound) if isinstance(n, ast.Call) and not n.args
+                    and not n.keywords and (name := self.ctx.tips.canonical(self.ctx.resolve(n.func) or "")) in answers}
         if not answered:
             return None
         try:
@@ -686,6 +687,10 @@ class Flow:
                 decided = self._decision(node.test)
             if decided is not None:  # `POLICY if "remat" in CFG else None` with CFG read whole
                 return self.values(node.body if decided else node.orelse)
+            residue = self._probe_residue(node.test)
+            if residue is not None:  # `"tpu" if use_accel else "cpu"`: the machine's answer is what is left to decide
+                return (*(x.under((ast.unparse(residue),)) for x in self.values(node.body)),
+                        *(x.under((negation(residue, ast.unparse),)) for x in self.values(node.orelse)))
             test = self.text(node.test)
             return (*(x.under((test,)) for x in self.values(node.body)),
                     *(x.under((negation(node.test, self.text),)) for x in self.values(node.orelse)))
@@ -804,13 +809,58 @@ class Flow:
                 break
         return tuple(out)
 
+    def _probe_residue(self, test: ast.expr, depth: int = MAX_PROBE_BINDINGS) -> ast.expr | None:
+        """What is left of a test once the flow decides its other parts, when that is a machine's probe alone
+        (`Tips.pure`) or `not`/`and`/`or` of such: `use_accel = not args.no_accel and torch.cuda.is_available()`
+        with the option's default read is `torch.cuda.is_available()`, which the machine the strategy runs on
+        answers (`condition_truth`). A name bound once, in the test's own function, to such a test is read as it.
+        None for anything else, and for a test that has no probe left."""
+        if self._probe_text(test) is not None:
+            return test
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            inner = self._probe_residue(test.operand, depth)
+            return ast.UnaryOp(ast.Not(), inner) if inner is not None else None
+        if isinstance(test, ast.BoolOp):
+            neutral = isinstance(test.op, ast.And)  # the operand value that leaves the others to decide
+            kept: list[ast.expr] = []
+            for operand in test.values:
+                decided = self._decided(operand)
+                decided = self._decision(operand) if decided is None else decided
+                decided = self._plain_truth(operand) if decided is None else decided
+                if decided is neutral:
+                    continue
+                inner = self._probe_residue(operand, depth) if decided is None else None
+                if inner is None:
+                    return None  # (an operand that decides the whole is the walk's, not the machine's)
+                kept.append(inner)
+            return (kept[0] if len(kept) == 1 else ast.BoolOp(test.op, kept)) if kept else None
+        if isinstance(test, ast.Name) and depth:
+            defs = self.reaching(test) or ()
+            bound = defs[0].node if len(defs) == 1 and defs[0].how == "assign" and not defs[0].when \
+                and not defs[0].path else None
+            if isinstance(bound, ast.expr) and self.ctx.enclosing_function(bound) is self.ctx.enclosing_function(test):
+                return self._probe_residue(bound, depth - 1)
+        return None
+
+    def _plain_truth(self, test: ast.expr) -> bool | None:
+        """The truth of what `test` holds in the plain run (`not args.no_accel` of a `store_true` option: True), when
+        every value it may hold there has one, under no condition but being an option's default; else None."""
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            inner = self._plain_truth(test.operand)
+            return None if inner is None else not inner
+        held = self.plain_run(self.values(test))
+        if not held or any(c != BY_DEFAULT for x in held for c in x.when):
+            return None
+        truths = {x.truthy for x in held}
+        return truths.pop() if len(truths) == 1 and None not in truths else None
+
     def _probe_text(self, operand: ast.expr) -> str | None:
         """`torch.cuda.device_count()`, a call with no argument of a library function whose answer is the same all
         run long (`Tips.pure`), as the condition text a machine's answers decide; None for anything else."""
         if not (isinstance(operand, ast.Call) and not operand.args and not operand.keywords):
             return None
         qualified = self.ctx.resolve(operand.func)
-        return self.text(operand) if qualified is not None and qualified in self.ctx.tips.pure else None
+        return self.text(operand) if qualified is not None and self.ctx.tips.canonical(qualified) in self.ctx.tips.pure else None
 
     def _decision(self, test: ast.expr) -> bool | None:
         """A conditional expression's test, or an operand of `and`/`or`, as the walk of its function (or of

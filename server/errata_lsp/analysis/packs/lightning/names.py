@@ -51,8 +51,13 @@ ENUMS = ("torch.distributed.ReduceOp",)
 # wrapper calls the function with the arguments it is given
 TRANSPARENT_DECORATORS = ("torch.no_grad", "torch.inference_mode", "torch.enable_grad", "torch.autocast",
                           "torch.autograd.no_grad", "torch.autograd.grad_mode.no_grad")
+# Lightning's XLA accelerator probe (lightning 2.6.6, fabric/accelerators/xla.py `XLAAccelerator.is_available`: whether
+# the machine has XLA devices), as each module that exports the class spells it
+XLA_PROBES = tuple(f"lightning.{where}.XLAAccelerator.is_available"
+                   for where in ("fabric.accelerators", "fabric.accelerators.xla", "pytorch.accelerators",
+                                 "pytorch.accelerators.xla"))
 PURE_CALLS = ("torch.cuda.is_available", "torch.cuda.device_count", "torch.cuda.is_bf16_supported",
-              "torch.backends.mps.is_available", "torch.distributed.is_available")
+              "torch.backends.mps.is_available", "torch.distributed.is_available", *XLA_PROBES)
 # The public members of `lightning.fabric.Fabric` (lightning 2.6.6, fabric/fabric.py): what a parameter read
 # as `fabric.<member>` is used as.
 FABRIC_MEMBERS = frozenset({
