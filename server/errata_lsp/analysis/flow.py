@@ -1474,8 +1474,13 @@ class Flow:
                 and (not self.ctx.attribute_loads(func.name) or not self._read_elsewhere(cls, func.name))
         if func.decorator_list and not self.keeps_its_calls(func):
             return False
+        typed = None
         for load in self.ctx.loads_named(func.name):
             parent = self.ctx.parents.get(load)
+            if isinstance(parent, ast.keyword) and parent.arg == "type":  # argparse's converter (`_typed_option_calls`)
+                typed = self._typed_option_calls(func) if typed is None else typed
+                if typed:
+                    continue
             if not isinstance(parent, ast.Call):
                 return False
             called_back = isinstance(parent.func, ast.Attribute) and parent.func.attr in self.ctx.tips.callbacks \
@@ -1626,6 +1631,7 @@ class Flow:
             for call in self.ctx.written_method_calls(method):
                 if call.args and any(x.node is func for x in self.values(call.args[0])):
                     sites.append(_CalledBack(call))
+        sites.extend(self._typed_option_calls(func) or ())
         return sites
 
     def _truth(self, test: ast.expr, given: dict[str, tuple[Value, ...]]) -> bool | None:
@@ -3428,6 +3434,9 @@ class Flow:
                     yield call, False, ()
             for call in idioms.dispatching_calls(self, func):  # `f(config)` of the `@singledispatch` it is registered on
                 yield call, False, ()
+            if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for call in self._typed_option_calls(func) or ():  # argparse's calls of an option's `type=`
+                    yield call, False, ()
             return
         if name == "__init__":
             for built in self._built_with_init_of(cls):
@@ -6086,6 +6095,47 @@ class Flow:
                     out.extend(x.under(when).named(f"--{attr}") for x in entry.values())
         return out
 
+    def _typed_default(self, option: ast.Call) -> _Typed:
+        """The call argparse makes of an option's `type=` with its string default, once per check."""
+        keywords = {k.arg: k.value for k in option.keywords if k.arg}
+        return self.ctx.once("typed option default", option, lambda: _Typed(keywords["type"], keywords["default"]))
+
+    def _typed_option_calls(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Call] | None:
+        """argparse's calls of `func` as the `type=` of options of this module (`typed_option_call`): [] for none;
+        None when one of them cannot be told."""
+        calls: list[ast.Call] = []
+        for load in self.ctx.loads_named(func.name):
+            keyword = self.ctx.parents.get(load)
+            if not (isinstance(keyword, ast.keyword) and keyword.arg == "type"):
+                continue
+            call = self.typed_option_call(load)
+            if call is None or not any(x.node is func for x in self.values(load)):
+                return None
+            calls.append(call)
+        return calls
+
+    def typed_option_call(self, load: ast.expr) -> ast.Call | None:
+        """`add_argument("--remat", type=layer_classes, default="Block")`, `load` the `type=`: argparse calls the
+        converter with the string default in the plain run, with what the command line gives in others. That call,
+        its argument holding both (the default by default, beside what the run sets); None for another `type=`,
+        and for an option with no string default (then only the command line's strings are converted)."""
+        keyword = self.ctx.parents.get(load)
+        option = self.ctx.parents.get(keyword) if isinstance(keyword, ast.keyword) else None
+        if not (isinstance(keyword, ast.keyword) and keyword.arg == "type" and keyword.value is load
+                and isinstance(option, ast.Call) and isinstance(option.func, ast.Attribute)
+                and option.func.attr == "add_argument"):
+            return None
+        default = next((k.value for k in option.keywords if k.arg == "default"), None)
+        held = self.values(default) if default is not None else ()
+        if default is None or not held or not all(x.kind == "str" and isinstance(x.node, ast.Constant) for x in held):
+            return None
+        def made() -> _Typed:
+            given = self._held_at(default, (*(x.under((BY_DEFAULT,)) for x in held),
+                                            Value("unknown", default, extra=SET_BY_THE_RUN, flow=self)))
+            return _Typed(load, given)
+        call: _Typed = self.ctx.once("typed option value", option, made)
+        return call
+
     def _option_default(self, call: ast.Call, attr: str) -> list[Value]:
         """What `args.<attr>` holds by the `add_argument(...)` call of this module that sets it: its default (or the one
         its action implies, or None), and each of its choices under the condition the command line picks it."""
@@ -6102,7 +6152,7 @@ class Flow:
                 # argparse gives a string default to `type` (`type=Path`): the option holds what that call makes (a
                 # default the layer cannot tell, `os.path.join(ROOT, "last")`, is taken as one: `type` of its own
                 # type's value gives the same)
-                held = self.values(self.ctx.once("typed option default", call, lambda: _Typed(keywords["type"], default)))
+                held = self.values(self._typed_default(call))
             out.extend(x.under((BY_DEFAULT,)).named(f"--{attr}") for x in held)
         elif implied is not None:  # `action="store_false"`: True unless the flag is given
             out.append(Value("bool", _Implied(call, implied), (BY_DEFAULT,), label=option, flow=self))
@@ -8815,8 +8865,10 @@ class Flow:
                 return None
             separator = sep.value
         held = self.plain_run(self.values(call.func.value))  # type: ignore[attr-defined]  # an Attribute: checked
-        if len(held) != 1 or held[0].when not in ((), (BY_DEFAULT,)) or not isinstance(held[0].node, ast.Constant) \
-                or not isinstance(held[0].node.value, str):
+        # one string, or the same one from each call of the function (`spec` of a converter two options share)
+        if not held or not all(isinstance(x.node, ast.Constant) and x.node.value == held[0].node.value  # type: ignore[union-attr]
+                               and all(c == BY_DEFAULT or c.startswith(CALLED_AT) for c in x.when) for x in held) \
+                or len(held) > 1 and not all(x.when for x in held) or not isinstance(held[0].node.value, str):  # type: ignore[union-attr]
             return None
         text, where = held[0].node.value, held[0].node
         parts = text.split(separator)
@@ -9297,6 +9349,12 @@ class Flow:
             if isinstance(expr, ast.Call) and (  # `dataclasses.replace(cfg, ...)`: a copy of what the call passes
                     self.ctx.resolve(expr.func) in REPLACERS and expr.args and reads(expr.args[0])
                     or isinstance(expr.func, ast.Attribute) and expr.func.attr == "_replace" and reads(expr.func.value)):
+                return True
+            if isinstance(expr, (ast.ListComp, ast.SetComp, ast.GeneratorExp)) and any(
+                    reads(gen.iter) or isinstance(gen.iter, ast.Name)
+                    and any(b.value is not None and reads(b.value) for b in self.ctx.bindings(gen.iter.id, func))
+                    for gen in expr.generators):
+                # `[LAYERS[n] for n in names]`, `names` made of the parameter `spec`: as many items as the call's gives
                 return True
         return False
 

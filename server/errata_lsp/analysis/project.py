@@ -987,6 +987,10 @@ class Project:
                 if not any(v.kind == "function" and v.is_read_from(func, path) for v in there.values(load)):
                     continue
                 parent = there.ctx.parents.get(load)
+                typed = there.typed_option_call(load) if isinstance(parent, ast.keyword) else None
+                if typed is not None:  # `add_argument(..., type=layer_classes, default="Block")`: argparse calls it
+                    calls.append((there, typed))
+                    continue
                 if not isinstance(parent, ast.Call) or parent.func is not load:
                     return None  # passed around: called where the file does not show
                 calls.append((there, parent))

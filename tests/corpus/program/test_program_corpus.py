@@ -659,15 +659,6 @@ KNOWN_MISSES: dict[str, str] = {
         "train.py's `Fabric(devices=...)`; the twin fixes the test in config/profiles.py (`cfg.accelerator == "
         "\"xla\"` never holds, so the profile's `devices=1` is never popped): the choice a decided test makes is "
         "placed at the call, not at the test",
-    "s940_comma_separated_remat_layers_helper_returns_list":
-        "only a warning: the helper builds the list from `args.remat.split(\",\")` of an option's default inside a "
-        "function the parsed namespace is passed to; the parts of a known string are read for a comprehension "
-        "written where the string is (an error), not through the helper's parameter",
-    # round 27: the caller decides (helpers' branches, defaults and keywords from argparse, the environment, hand-
-    # parsed argv, `main(**kwargs)`, JSON/YAML texts, `match`, `getattr` dispatch, string methods of arguments;
-    # scored on this stop's starting code before anything was built for them: 4/12 raising flagged as an error,
-    # 6/12 with any severity; 2/12 fine cases with an error, 2/12 with its twin's warning; s945's false error fixed
-    # since)
     "p800_shared_launcher_getattr_recipe_default_gpu_fsdp_keywords":
         "on the wrong file: LXF038 is an error at each CUDA-only keyword of recipes.py's default recipe, where the "
         "keywords are written; the twin has train.py name the TPU recipe (`getattr(recipes, name)` with the launcher's "
@@ -881,10 +872,6 @@ KNOWN_MISSES: dict[str, str] = {
     # round 38 (s1160-s1173, p1020-p1033: configs merged from defaults and overrides by helpers and config classes),
     # scored on the code before any work for it: 2/14 raising flagged as an error on the right file (5/14 with the
     # item-by-item merges written before it was seen); no fine case with an error
-    "s1160_precip_nowcaster_dotted_overrides_remat_layers_split_to_list":
-        "only a warning: the override string `\"fsdp.remat=TemporalMix,ChannelMix\"` is applied by a helper walking the "
-        "dotted path with `setdefault` and coercing values in a `try`/`except` cast; the list it builds is read as "
-        "maybe empty",
     "s1166_solar_defects_config_class_with_overrides_reduce_min":
         "missed: `QA = BASE.with_overrides(...)` is read now (a copy of `self.__dict__` merged in a loop), but "
         "`reduce_op=reductions[name]` is read inside a dict comprehension over `metrics.items()`, each `name` a key "
@@ -1022,6 +1009,31 @@ KNOWN_MISSES: dict[str, str] = {
         "`self.specs`",
     "s1310_lane_detector_module_as_settings_checkpointer_save_filter_bare_function":
         "missed: the filter is read as `self.cfg.SAVE_FILTER` with `cfg` defaulting to `sys.modules[__name__]`",
+    # round 43 (s1320-s1333, p1180-p1191: settings carried across modules by argparse, the environment, dataclasses,
+    # ChainMap, enums; s1340-s1351, p1200-p1211: ports of public examples), written without looking at the layer
+    "p1184_air_quality_nested_config_from_dict_preset_sets_precision_and_plugin":
+        "missed: `Config.from_dict` builds its sections as `kinds[f.name](**raw.get(f.name, {}))` in a comprehension "
+        "over `fields(cls)`, and `plugins_from` fills a list with `.append` and returns `plugins or None`",
+    "p1186_turbine_anomaly_settings_checkpoint_path_method_returns_pathlib":
+        "missed: the `Path` reaches the settings through `dataclasses.replace(settings, ckpt_dir=Path(run_dir) / "
+        "\"checkpoints\")` in `load()`, read back through a method",
+    "p1188_question_pairs_backend_enum_run_config_picks_xla_for_sharded_setup":
+        "on the wrong file: XLA003 at the `setup_optimizers` call and the launch, not at `backend: Backend = "
+        "Backend.XLA` in configs/run.py the fix changes",
+    "p1190_crop_disease_dict_merged_tpu_overrides_accelerator_and_strategy_accelerator":
+        "on the other side of the clash: LXF011 at the strategy's `accelerator=XLAAccelerator()` in utils/strategy.py "
+        "(a fix that works too), not at configs/tpu_v3.py's `\"accelerator\": \"tpu\"` the twin removes",
+    "s1328_speech_commands_settings_load_overrides_plugin_names_add_precision":
+        "missed: the plugin list is `[PLUGIN_BUILDERS[name](settings) for name in settings.plugins]`, a comprehension "
+        "calling entries of a table of lambdas",
+    "s1330_grid_load_forecast_enum_missing_env_reduce_max":
+        "missed: `Reduction(os.environ.get(\"VAL_REDUCE\", \"MAX\"))` finds its member through the enum's `_missing_`",
+    "s1332_pose_keypoints_chainmap_new_child_profile_strategy_hyphen":
+        "missed: `ChainMap(DEFAULTS).new_child(PROFILE).new_child(run)`, spread through a filtered comprehension "
+        "`{k: v for k, v in settings.items() if k in FABRIC_KEYS}`",
+    "s1350_bagging_ensemble_sets_up_bootstrap_subsets_as_loaders":
+        "missed: a list comprehension of `Subset(...)` datasets returned by a helper and passed as "
+        "`fabric.setup_dataloaders(*bags)`",
 }
 
 

@@ -1,0 +1,5 @@
+"""A v3-8 TPU VM: bf16 weights, all eight cores."""
+
+OVERRIDES = {
+    "precision": "bf16-true",
+}
