@@ -614,8 +614,8 @@ class Flow:
         beside it). Any other function that sets it, or a call the reader does not make first, as before."""
         stmt = self.ctx.statement_of(name)
         while stmt is not None and self.ctx.parents.get(stmt) is not reader:
-            stmt = self.ctx.parents.get(stmt)  # type: ignore[assignment]
-        if stmt is None or stmt not in reader.body:
+            stmt = self.ctx.parents.get(stmt)
+        if not isinstance(stmt, ast.stmt) or stmt not in reader.body:
             return defs
         setters = {id(d.node): d for d in defs if SET_BY_A_FUNCTION in d.when}
         for earlier in reversed(reader.body[:reader.body.index(stmt)]):
@@ -8866,11 +8866,13 @@ class Flow:
             separator = sep.value
         held = self.plain_run(self.values(call.func.value))  # type: ignore[attr-defined]  # an Attribute: checked
         # one string, or the same one from each call of the function (`spec` of a converter two options share)
-        if not held or not all(isinstance(x.node, ast.Constant) and x.node.value == held[0].node.value  # type: ignore[union-attr]
-                               and all(c == BY_DEFAULT or c.startswith(CALLED_AT) for c in x.when) for x in held) \
-                or len(held) > 1 and not all(x.when for x in held) or not isinstance(held[0].node.value, str):  # type: ignore[union-attr]
+        where = held[0].node if held else None
+        if not isinstance(where, ast.Constant) or not isinstance(where.value, str) \
+                or len(held) > 1 and not all(x.when for x in held) \
+                or not all(isinstance(x.node, ast.Constant) and x.node.value == where.value
+                           and all(c == BY_DEFAULT or c.startswith(CALLED_AT) for c in x.when) for x in held):
             return None
-        text, where = held[0].node.value, held[0].node
+        text = where.value
         parts = text.split(separator)
         if len(parts) > MAX_ALTERNATIVES:
             return None
