@@ -8878,6 +8878,24 @@ class Flow:
             return None
         return [(Value("str", ast.copy_location(ast.Constant(part), where), flow=held[0].flow or self),) for part in parts]
 
+    def _range_truth(self, call: ast.expr) -> bool | None:
+        """Whether `range(...)` (the builtin, of integer arguments the flow knows in the plain run, each the same on
+        every path) runs at least one turn; None for anything else."""
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "range"
+                and self.reaching(call.func) is None and 1 <= len(call.args) <= 3 and not call.keywords):
+            return None
+        numbers: list[int] = []
+        for arg in call.args:
+            held = {x.node.value if isinstance(x.node, ast.Constant) and type(x.node.value) is int else None
+                    for x in self.plain_run(self.values(arg))}
+            if len(held) != 1 or None in held:
+                return None
+            numbers.append(held.pop())  # type: ignore[arg-type]  # (an int: checked)
+        try:
+            return len(range(*numbers)) > 0
+        except ValueError:  # a zero step: the run raises
+            return None
+
     def comprehension_truth(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp) -> bool | None:
         """Whether what a comprehension of one loop builds (or a generator yields) is non-empty: as empty as
         what it runs over without a test; with tests, non-empty when one known item passes them all, empty
@@ -8888,6 +8906,9 @@ class Flow:
         if not gen.ifs:
             if isinstance(gen.iter, ast.Call) and (split := self._known_items(gen.iter)) is not None:
                 return bool(split)  # `"Block,Attention".split(",")` of a known string: its parts
+            counted = self._range_truth(gen.iter)
+            if counted is not None:  # `for _ in range(members)`, `members` known
+                return counted
             inner = {v.truthy if v.kind in (*ELEMENT_KINDS, "dict", "str") else None for v in self.values(gen.iter)}
             return inner.pop() if len(inner) == 1 else None
         if not isinstance(gen.target, ast.Name):

@@ -1031,9 +1031,6 @@ KNOWN_MISSES: dict[str, str] = {
     "s1332_pose_keypoints_chainmap_new_child_profile_strategy_hyphen":
         "missed: `ChainMap(DEFAULTS).new_child(PROFILE).new_child(run)`, spread through a filtered comprehension "
         "`{k: v for k, v in settings.items() if k in FABRIC_KEYS}`",
-    "s1350_bagging_ensemble_sets_up_bootstrap_subsets_as_loaders":
-        "missed: a list comprehension of `Subset(...)` datasets returned by a helper and passed as "
-        "`fabric.setup_dataloaders(*bags)`",
 }
 
 

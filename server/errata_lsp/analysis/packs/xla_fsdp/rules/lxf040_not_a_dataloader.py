@@ -85,6 +85,37 @@ class NotADataLoader(Rule):
             message="torch_xla's device loader",
             count=1, at="4:39-4:79", severity="error",
         ),
+        # a list comprehension of datasets, returned by a helper: each item it builds (one at least: `range(members)`)
+        Invalid(
+            "from torch.utils.data import Subset, TensorDataset\n"
+            "from lightning.fabric import Fabric\n"
+            "MEMBERS = 3\n"
+            "def bags(data, members):\n"
+            "    return [Subset(data, list(range(4))) for _ in range(members)]\n"
+            "def train(fabric):\n"
+            "    data = TensorDataset(torch.randn(8, 4))\n"
+            "    loaders = fabric.setup_dataloaders(*bags(data, MEMBERS))\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="Only PyTorch DataLoader are currently supported in `setup_dataloaders`: each item of "
+                    "`*bags(data, MEMBERS)` is a dataset (`Subset`), not a `torch.utils.data.DataLoader`",
+            count=1, at="8:40-8:60", severity="error",
+        ),
+        Valid("from torch.utils.data import DataLoader, Subset, TensorDataset\n"
+              "from lightning.fabric import Fabric\n"
+              "def bags(data, members):\n"
+              "    return [DataLoader(Subset(data, list(range(4)))) for _ in range(members)]\n"
+              "def train(fabric):\n"
+              "    data = TensorDataset(torch.randn(8, 4))\n"
+              "    loaders = fabric.setup_dataloaders(*bags(data, 3))\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
+        Valid("from torch.utils.data import Subset, TensorDataset\n"  # builds nothing: another error, not this one
+              "from lightning.fabric import Fabric\n"
+              "def bags(data, members):\n"
+              "    return [Subset(data, list(range(4))) for _ in range(members)]\n"
+              "def train(fabric):\n"
+              "    data = TensorDataset(torch.randn(8, 4))\n"
+              "    loaders = fabric.setup_dataloaders(*bags(data, 0))\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
         Valid("from torch.utils.data import DataLoader, TensorDataset\n"
               "from lightning.fabric import Fabric\n"
               "class Loader(DataLoader):\n"
@@ -108,10 +139,17 @@ class NotADataLoader(Rule):
                     yield finding
 
     def _unpacked(self, ctx: Context, given: ast.Starred) -> Iterator[Finding]:
-        """`setup_dataloaders(*make_loaders(cfg))` of a helper that returns a tuple display on every path (`return
-        train_loader, test_dataset`): each item, as if written in its place."""
+        """`setup_dataloaders(*make_loaders(cfg))` of a helper that returns a tuple or list display on every path
+        (`return train_loader, test_dataset`): each item, as if written in its place; of a list comprehension that
+        builds at least one item (`[Subset(data, idx) for idx in folds]`), what it builds for each."""
         held = ctx.values(given.value)
-        if len(held) != 1 or held[0].kind != "tuple" or not isinstance(held[0].node, ast.Tuple) \
+        comprehension = held[0].node if len(held) == 1 and held[0].kind == "list" else None
+        if isinstance(comprehension, ast.ListComp) and held[0].truthy:
+            found = self._checked(ctx, given, (held[0].flow or ctx.flow).values(comprehension.elt), "each item of ")
+            if found is not None:
+                yield found
+            return
+        if len(held) != 1 or held[0].kind not in ("tuple", "list") or not isinstance(held[0].node, (ast.Tuple, ast.List)) \
                 or any(isinstance(e, ast.Starred) for e in held[0].node.elts):
             return
         for index in range(len(held[0].node.elts)):
