@@ -998,8 +998,6 @@ KNOWN_MISSES: dict[str, str] = {
         "missed: a `Dataset` subclass defined in another module is not known as a dataset",
     "s1280_kfold_example_fold_setup_helper_runs_every_epoch":
         "missed: the set-up model stored back into a list (`models[fold] = model`) and set up again on the next turn",
-    "s1284_dqn_rollout_given_bound_act_of_set_up_q_network":
-        "missed: the set-up model's method passed as a value (`collect(env, q_network.act, ...)`) and called there",
     "s1291_nanogpt_globals_configurator_dtype_xla_plugin_only_ok":
         "its twin's LXF031 warning on `model.configure_optimizers(...)` run on the module after its set-up",
     "s1302_secondary_structure_precision_plugin_by_importlib_path_half_for_tpu":

@@ -91,6 +91,57 @@ class MethodOutsideForward(Rule):
             message="`model.generate` runs `Net.generate` on the original module, not through the XLAFSDP wrapper",
             count=1, at="13:5-13:19", severity="error",
         ),
+        # the method handed as a value to a function that calls it (a rollout given the policy's `act`)
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "class Net(torch.nn.Module):\n"
+            "    def __init__(self):\n"
+            "        super().__init__()\n"
+            "        self.head = torch.nn.Linear(8, 1)\n"
+            "    def forward(self, x):\n"
+            "        return self.head(x)\n"
+            "    def act(self, x):\n"
+            "        return self.head(x).argmax()\n"
+            "def rollout(policy, steps):\n"
+            "    return [policy(torch.randn(4, 8)) for _ in range(steps)]\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    rollout(model.act, steps=2)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            fixed="import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "class Net(torch.nn.Module):\n"
+            "    def __init__(self):\n"
+            "        super().__init__()\n"
+            "        self.head = torch.nn.Linear(8, 1)\n"
+            "    def forward(self, x):\n"
+            "        return self.head(x)\n"
+            "    def act(self, x):\n"
+            "        return self.head(x).argmax()\n"
+            "def rollout(policy, steps):\n"
+            "    return [policy(torch.randn(4, 8)) for _ in range(steps)]\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    model.mark_forward_method(\"act\")\n"
+            "    rollout(model.act, steps=2)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="`model.act` runs `Net.act` on the original module, not through the XLAFSDP wrapper",
+            count=1, at="15:13-15:22", severity="error",
+        ),
+        Valid("import torch\n"  # handed to a function that only keeps it: not called here
+              "from lightning.fabric import Fabric\n"
+              "class Net(torch.nn.Module):\n"
+              "    def forward(self, x):\n"
+              "        return x\n"
+              "    def act(self, x):\n"
+              "        return x\n"
+              "def describe(policy):\n"
+              "    return policy.__name__\n"
+              "def train(fabric):\n"
+              "    model = fabric.setup_module(Net())\n"
+              "    describe(model.act)\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
         Invalid(
             "import torch\n"
             "from lightning.fabric import Fabric\n"
@@ -195,10 +246,8 @@ class MethodOutsideForward(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         holders = _setup_holders(ctx)  # the names a set-up call is assigned to: the receivers followed here
         methods = _method_names(ctx)  # with no class of another module imported, the only methods followed
-        for call in ctx.nodes(ast.Call):
-            callee = call.func
-            if not isinstance(callee, ast.Attribute) or callee.attr.startswith("_") or callee.attr == "forward" \
-                    or callee.attr in FABRIC_MARKED_METHODS:
+        for call, callee in _method_calls(ctx):
+            if callee.attr.startswith("_") or callee.attr == "forward" or callee.attr in FABRIC_MARKED_METHODS:
                 continue
             # a parameter may bring a model another module set up (`sample(fabric, model)` called in train.py)
             argument = _parameter(ctx, callee.value)
@@ -244,7 +293,8 @@ class MethodOutsideForward(Rule):
                 if layers is not None and holds_only_wrapped_parameters(owner, setup, layers):
                     continue  # the wrapped layers' shards are all the parameters the optimizer needs
                 message, severity = self._parameters_message(owner, setup, head, receiver)
-                yield self.finding(ctx, call, message, severity=severity, record=EMPTY_PARAMETERS_RECORD)
+                yield self.finding(ctx, call if call.func is callee else callee, message, severity=severity,
+                                   record=EMPTY_PARAMETERS_RECORD)
 
     def _layers_outcome(self, owner: Context, setup: ast.Call, cls: str, method: str) -> str:
         """What running the module's layers outside the wrapper raises: XLA's shape error at the first layer
@@ -537,3 +587,45 @@ def _names_marked(ctx: Context, call: ast.Call) -> set[str] | None:
 
 
 RULE = MethodOutsideForward()
+
+
+def _method_calls(ctx: Context) -> Iterator[tuple[ast.Call, ast.Attribute]]:
+    """Each call of a method read off an object (`model.generate(...)`), and each method handed as a value to a
+    function of this module that calls the parameter it lands in (`collect(env, q_network.act)` with
+    `policy(obs)` in `collect`): the call, and the method as written."""
+    for call in ctx.nodes(ast.Call):
+        if isinstance(call.func, ast.Attribute):
+            yield call, call.func
+        for given, param in _arguments_of_own_function(ctx, call):
+            if isinstance(given, ast.Attribute) and any(
+                    isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == param.arg
+                    for n in ast.walk(_param_owner(ctx, param))):
+                yield call, given
+
+
+def _arguments_of_own_function(ctx: Context, call: ast.Call) -> Iterator[tuple[ast.expr, ast.arg]]:
+    """(argument, the parameter it fills) of a call of a plain function this module defines, on every path."""
+    held = ctx.values(call.func)
+    if len(held) != 1 or held[0].kind != "function" or held[0].when or held[0].flow is not ctx.flow \
+            or not isinstance(held[0].node, ast.FunctionDef) or held[0].node not in ctx.parents:
+        return
+    func = held[0].node
+    if isinstance(ctx.parents.get(func), ast.ClassDef):
+        return  # (a method: `self` comes first)
+    positional = [*func.args.posonlyargs, *func.args.args]
+    if any(isinstance(a, ast.Starred) for a in call.args) or len(call.args) > len(positional):
+        return
+    yield from zip(call.args, positional)
+    named = {a.arg: a for a in (*func.args.args, *func.args.kwonlyargs)}
+    for keyword in call.keywords:
+        if keyword.arg in named:
+            yield keyword.value, named[keyword.arg]
+
+
+def _param_owner(ctx: Context, param: ast.arg) -> ast.AST:
+    """The function whose parameter `param` is."""
+    node: ast.AST = param
+    while not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        node = ctx.parents[node]
+    return node
+
