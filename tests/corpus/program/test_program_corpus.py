@@ -986,8 +986,8 @@ KNOWN_MISSES: dict[str, str] = {
     "p1164_wind_power_utils_env_setup_env_smoke_profile_sets_config_devices_one":
         "missed: `config.DEVICES = 1` inside `setup_env()` of utils/env.py, reached through a package re-export",
     "p1166_image_captioner_training_loop_relative_imports_constants_forward_methods_empty":
-        "missed: `for name in FORWARD_METHODS: model.mark_forward_method(name)` over an empty tuple of another module "
-        "is read as maybe marking the method",
+        "on the wrong file: LXF031 at the `model.greedy_decode(...)` call in training/loop.py, not at the empty "
+        "`FORWARD_METHODS` of constants.py its loop marks from",
     "p1168_ecg_classifier_star_imports_paths_after_settings_shadows_str_checkpoint_dir":
         "on the wrong file: reported at the `Path` definition in paths.py; the fix is the star-import order in "
         "train.py",

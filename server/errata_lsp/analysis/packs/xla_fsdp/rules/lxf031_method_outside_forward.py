@@ -91,6 +91,45 @@ class MethodOutsideForward(Rule):
             message="`model.generate` runs `Net.generate` on the original module, not through the XLAFSDP wrapper",
             count=1, at="13:5-13:19", severity="error",
         ),
+        # a loop over a known empty tuple marks nothing
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "FORWARD_METHODS = ()\n"
+            "class Net(torch.nn.Module):\n"
+            "    def __init__(self):\n"
+            "        super().__init__()\n"
+            "        self.head = torch.nn.Linear(8, 1)\n"
+            "    def forward(self, x):\n"
+            "        return self.head(x)\n"
+            "    def generate(self, x):\n"
+            "        return self.head(x)\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    for name in FORWARD_METHODS:\n"
+            "        model.mark_forward_method(name)\n"
+            "    model.generate(torch.randn(4, 8))\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="`model.generate` runs `Net.generate` on the original module, not through the XLAFSDP wrapper",
+            count=1, at="16:5-16:19", severity="error",
+        ),
+        Valid("import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "FORWARD_METHODS = (\"generate\",)\n"
+              "class Net(torch.nn.Module):\n"
+              "    def __init__(self):\n"
+              "        super().__init__()\n"
+              "        self.head = torch.nn.Linear(8, 1)\n"
+              "    def forward(self, x):\n"
+              "        return self.head(x)\n"
+              "    def generate(self, x):\n"
+              "        return self.head(x)\n"
+              "def train(fabric):\n"
+              "    model = fabric.setup_module(Net())\n"
+              "    for name in FORWARD_METHODS:\n"
+              "        model.mark_forward_method(name)\n"
+              "    model.generate(torch.randn(4, 8))\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
         # the method handed as a value to a function that calls it (a rollout given the policy's `act`)
         Invalid(
             "import torch\n"
@@ -577,6 +616,8 @@ def _names_marked(ctx: Context, call: ast.Call) -> set[str] | None:
     if isinstance(arg, ast.Constant):
         return {arg.value} if isinstance(arg.value, str) else None
     items = ctx.flow.loop_items(arg) if isinstance(arg, ast.Name) else None
+    if items is not None and not items:
+        return set()  # a loop over a known empty tuple (`FORWARD_METHODS = ()`) marks nothing
     values = [v for element in items for v in element] if items is not None else list(ctx.values(arg))
     if isinstance(arg, ast.Attribute) and not any(v.kind == "str" for v in values):
         bound = arg.attr in _method_names(ctx) or bool(values) and all(v.kind in ("function", "method") for v in values)
