@@ -285,7 +285,7 @@ class MethodOutsideForward(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         holders = _setup_holders(ctx)  # the names a set-up call is assigned to: the receivers followed here
         methods = _method_names(ctx)  # with no class of another module imported, the only methods followed
-        for call, callee in _method_calls(ctx):
+        for call, callee in _method_calls(ctx, holders):
             if callee.attr.startswith("_") or callee.attr == "forward" or callee.attr in FABRIC_MARKED_METHODS:
                 continue
             # a parameter may bring a model another module set up (`sample(fabric, model)` called in train.py)
@@ -630,43 +630,58 @@ def _names_marked(ctx: Context, call: ast.Call) -> set[str] | None:
 RULE = MethodOutsideForward()
 
 
-def _method_calls(ctx: Context) -> Iterator[tuple[ast.Call, ast.Attribute]]:
-    """Each call of a method read off an object (`model.generate(...)`), and each method handed as a value to a
-    function of this module that calls the parameter it lands in (`collect(env, q_network.act)` with
-    `policy(obs)` in `collect`): the call, and the method as written."""
+def _method_calls(ctx: Context, holders: set[str]) -> Iterator[tuple[ast.Call, ast.Attribute]]:
+    """Each call of a method read off an object (`model.generate(...)`), and each method of a set-up module's
+    holder or of a parameter handed as a value to a function of this module that calls the parameter it lands in
+    (`collect(env, q_network.act)` with `policy(obs)` in `collect`): the call, and the method as written."""
+    parameters = _parameter_names(ctx) - {"self", "cls"}  # (a method of the object itself is no set-up module's)
     for call in ctx.nodes(ast.Call):
         if isinstance(call.func, ast.Attribute):
             yield call, call.func
-        for given, param in _arguments_of_own_function(ctx, call):
-            if isinstance(given, ast.Attribute) and any(
-                    isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == param.arg
-                    for n in ast.walk(_param_owner(ctx, param))):
-                yield call, given
+        elif any(isinstance(a, ast.Attribute) and (_spelling(a.value) in holders or _spelling(a.value) in parameters)
+                 for a in (*call.args, *(k.value for k in call.keywords))):
+            yield from ((call, method) for method in _methods_handed_over(ctx, call))
 
 
-def _arguments_of_own_function(ctx: Context, call: ast.Call) -> Iterator[tuple[ast.expr, ast.arg]]:
-    """(argument, the parameter it fills) of a call of a plain function this module defines, on every path."""
-    held = ctx.values(call.func)
-    if len(held) != 1 or held[0].kind != "function" or held[0].when or held[0].flow is not ctx.flow \
-            or not isinstance(held[0].node, ast.FunctionDef) or held[0].node not in ctx.parents:
-        return
-    func = held[0].node
-    if isinstance(ctx.parents.get(func), ast.ClassDef):
-        return  # (a method: `self` comes first)
+def _methods_handed_over(ctx: Context, call: ast.Call) -> list[ast.Attribute]:
+    """The methods (`q_network.act`) a call by name of a plain function of the module's top level (the one its
+    name holds on every path) passes for parameters the function calls (`policy(obs)`)."""
+    func = _top_level_functions(ctx).get(call.func.id) if isinstance(call.func, ast.Name) else None
+    if func is None:
+        return []
     positional = [*func.args.posonlyargs, *func.args.args]
     if any(isinstance(a, ast.Starred) for a in call.args) or len(call.args) > len(positional):
-        return
-    yield from zip(call.args, positional)
+        return []
     named = {a.arg: a for a in (*func.args.args, *func.args.kwonlyargs)}
-    for keyword in call.keywords:
-        if keyword.arg in named:
-            yield keyword.value, named[keyword.arg]
+    pairs = [*zip(call.args, positional), *((k.value, named[k.arg]) for k in call.keywords if k.arg in named)]
+    called = _parameters_called(ctx).get(func, ())
+    handed = [given for given, param in pairs if isinstance(given, ast.Attribute) and param.arg in called]
+    if not handed:
+        return []
+    held = ctx.values(call.func)  # (looked up last: most calls hand over no method)
+    return handed if len(held) == 1 and held[0].node is func and not held[0].when else []
 
 
-def _param_owner(ctx: Context, param: ast.arg) -> ast.AST:
-    """The function whose parameter `param` is."""
-    node: ast.AST = param
-    while not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-        node = ctx.parents[node]
-    return node
+def _parameters_called(ctx: Context) -> dict[ast.AST, set[str]]:
+    """The parameters each function of the file calls by name in its own body (`policy(obs)`), found once."""
+    def find() -> dict[ast.AST, set[str]]:
+        parameters = _parameter_names(ctx)
+        out: dict[ast.AST, set[str]] = {}
+        for call in ctx.nodes(ast.Call):
+            if isinstance(call.func, ast.Name) and call.func.id in parameters:
+                func = ctx.enclosing_function(call)
+                if func is not None:
+                    out.setdefault(func, set()).add(call.func.id)
+        return out
+    found: dict[ast.AST, set[str]] = ctx.once("parameters called", ctx.module, find)
+    return found
 
+
+def _top_level_functions(ctx: Context) -> dict[str, ast.FunctionDef]:
+    """The plain functions of the module's top level by name (a name defined twice left out), found once."""
+    def find() -> dict[str, ast.FunctionDef]:
+        defs = [s for s in ctx.module.body if isinstance(s, ast.FunctionDef)]
+        names = [d.name for d in defs]
+        return {d.name: d for d in defs if names.count(d.name) == 1}
+    found: dict[str, ast.FunctionDef] = ctx.once("top-level functions", ctx.module, find)
+    return found
