@@ -4607,7 +4607,8 @@ class Flow:
         module (`read_elsewhere`, `node` a stand-in), every store may have run before the read. Apart from
         `_stored_on_instance` because it reads what that one does not: a loop applying a dict of overrides
         (`_overrides_applied`), and another module's stores (`_set_where_bound`)."""
-        read = None if read_elsewhere else self.ctx.statement_of(node)
+        # (a copy with stand-ins, `values_given`, is in no statement: read as from elsewhere)
+        read = None if read_elsewhere or node not in self.ctx.parents else self.ctx.statement_of(node)
         stored: list[Value] = []
         replaced = False
         first: ast.stmt | None = None
