@@ -47,6 +47,21 @@ def filter_argument(call: ast.Call) -> ast.expr | None:
     return call.args[2] if given is None and len(call.args) > 2 else given
 
 
+def _forwarded_filters(ctx: Context, call: ast.Call) -> list[ast.expr]:
+    """`fabric.save(path, state, **options)` in a helper given `filter=keep` by its callers: each filter a caller
+    of this module writes, where it writes it (the keyword's value)."""
+    out: list[ast.expr] = []
+    for keyword in call.keywords:
+        if keyword.arg is not None:
+            continue
+        for mapping in ctx.values(keyword.value):
+            entries, _complete = (mapping.flow or ctx.flow).entries(mapping) if mapping.kind == "dict" else (None, False)
+            entry = entries.get("filter") if entries else None
+            if entry is not None and entry.value in ctx.parents and entry.value not in out:
+                out.append(entry.value)
+    return out
+
+
 class SaveFilter(Rule):
     code = "LXF044"
     record = "2332ec228cf91ae1"
@@ -74,6 +89,38 @@ class SaveFilter(Rule):
             "Map the state key to the function: `filter={'model': lora_filter}`",
             count=1, at="6:61-6:72", severity="error",
         ),
+        # a save helper forwarding `**options`: the filter its caller writes
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def lora_filter(name, value):\n"
+            "    return 'lora_' in name\n"
+            "def save_checkpoint(fabric, path, state, **options):\n"
+            "    fabric.save(path, state, **options)\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    save_checkpoint(fabric, 'out/', {'model': model}, filter=lora_filter)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            fixed="from lightning.fabric import Fabric\n"
+            "def lora_filter(name, value):\n"
+            "    return 'lora_' in name\n"
+            "def save_checkpoint(fabric, path, state, **options):\n"
+            "    fabric.save(path, state, **options)\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    save_checkpoint(fabric, 'out/', {'model': model}, filter={'model': lora_filter})\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="Filter should be a dictionary, given `lora_filter`: `fabric.save` raises TypeError",
+            count=1, at="8:62-8:73", severity="error",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "def lora_filter(name, value):\n"
+              "    return 'lora_' in name\n"
+              "def save_checkpoint(fabric, path, state, **options):\n"
+              "    fabric.save(path, state, **options)\n"
+              "def train(fabric):\n"
+              "    model = fabric.setup_module(Net())\n"
+              "    save_checkpoint(fabric, 'out/', {'model': model}, filter={'model': lora_filter})\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
         Invalid(
             "from lightning.fabric import Fabric\n"
             "def train(fabric):\n"
@@ -132,13 +179,12 @@ class SaveFilter(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         for call, _fabric, entries in xla_fsdp_saves(ctx):
             given = filter_argument(call)
-            if given is None:
-                continue
-            finding = self._not_a_dict(ctx, given, entries)
-            if finding is None and all(v.kind == "dict" for v in ctx.values(given)):
-                finding = self._entries(ctx, call, given, entries)
-            if finding is not None:
-                yield finding
+            for written in [given] if given is not None else _forwarded_filters(ctx, call):
+                finding = self._not_a_dict(ctx, written, entries)
+                if finding is None and all(v.kind == "dict" for v in ctx.values(written)):
+                    finding = self._entries(ctx, call, written, entries)
+                if finding is not None:
+                    yield finding
 
     def _not_a_dict(self, ctx: Context, given: ast.expr, entries: list[tuple[ast.expr, ast.expr]] | None) -> Finding | None:
         values = ctx.values(given)

@@ -1,0 +1,3 @@
+from mixins.precision import PrecisionMixin
+
+__all__ = ["PrecisionMixin"]

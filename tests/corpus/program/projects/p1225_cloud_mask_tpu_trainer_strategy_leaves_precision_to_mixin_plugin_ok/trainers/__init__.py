@@ -1,0 +1,3 @@
+from trainers.base import TRAINERS, BaseTrainer, make_trainer, register
+
+__all__ = ["BaseTrainer", "make_trainer", "register", "TRAINERS"]

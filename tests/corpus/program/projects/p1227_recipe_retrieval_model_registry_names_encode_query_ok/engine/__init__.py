@@ -1,0 +1,4 @@
+from .callbacks import RecallCallback
+from .trainer import Trainer
+
+__all__ = ["RecallCallback", "Trainer"]

@@ -1,0 +1,4 @@
+from .base import BaseTrainer
+from .tpu import TPUTrainer
+
+__all__ = ["BaseTrainer", "TPUTrainer"]

@@ -1,0 +1,24 @@
+# expect: none
+# oracle: OK
+# twin: p1232_pedestrian_trajectories_resume_mixin_restores_into_bare_model
+"""python train.py: pedestrian trajectory forecasting: pretrain on synthetic constant-velocity walks, then fine-tune
+on curved walks, resuming the model weights from the pretraining checkpoint."""
+import tempfile
+
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+from trajkit import *  # noqa: F403
+from trajkit.model import MotionBlock
+
+
+def two_phases(fabric, workdir):
+    pretrain = PretrainTrainer(fabric, workdir, curvature=0.0)  # noqa: F405
+    last = pretrain.fit()
+    finetune = FinetuneTrainer(fabric, workdir, curvature=0.3, resume_from=last)  # noqa: F405
+    finetune.fit()
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy={MotionBlock}))
+    fabric.launch(two_phases, tempfile.mkdtemp(prefix="traj-"))

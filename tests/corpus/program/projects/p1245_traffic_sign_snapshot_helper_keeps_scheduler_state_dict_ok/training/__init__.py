@@ -1,0 +1,1 @@
+"""Training helpers for the traffic-sign classifier."""
