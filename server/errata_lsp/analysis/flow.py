@@ -632,7 +632,7 @@ class Flow:
             kept = tuple(replace(d, when=tuple(c for c in d.when if c != SET_BY_A_FUNCTION)) for d in made)
             if any(not d.when for d in kept):
                 return kept  # set on every path of the call
-            return (*kept, *(d for d in defs if id(d.node) not in setters))
+            return (*kept, *(d for d in defs if d not in made))  # (the module's own, and what other functions set)
         return defs
 
     # --- values ----------------------------------------------------------------------------------
