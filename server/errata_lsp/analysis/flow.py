@@ -4607,8 +4607,7 @@ class Flow:
         module (`read_elsewhere`, `node` a stand-in), every store may have run before the read. Apart from
         `_stored_on_instance` because it reads what that one does not: a loop applying a dict of overrides
         (`_overrides_applied`), and another module's stores (`_set_where_bound`)."""
-        # (a copy with stand-ins, `values_given`, is in no statement: read as from elsewhere)
-        read = None if read_elsewhere or node not in self.ctx.parents else self.ctx.statement_of(node)
+        read = None if read_elsewhere else self.ctx.statement_of(node)
         stored: list[Value] = []
         replaced = False
         first: ast.stmt | None = None
@@ -8569,7 +8568,16 @@ class Flow:
                 replaced[id(part)] = self.stand_in(part, held[id(part)])  # type: ignore[arg-type]  # (a Name)
             elif not any(id(n) in held for n in ast.walk(part)):
                 replaced[id(part)] = part  # kept as written: its names are read as they are
-        return self.values(copy.deepcopy(node, replaced))  # (deepcopy's memo: those names are their stand-ins)
+        copied = copy.deepcopy(node, replaced)  # (deepcopy's memo: those names are their stand-ins)
+        # the copy stands where `node` is written: its parts' parents, for what asks a part's statement
+        parents = self.ctx.parents
+        if copied not in parents and node in parents:
+            parents[copied] = parents[node]
+        for outer in ast.walk(copied):
+            for child in ast.iter_child_nodes(outer):
+                if child not in parents:
+                    parents[child] = outer
+        return self.values(copied)
 
     def _extreme(self, node: ast.Call, builtin: str, also: tuple[str, ...] = ()) -> tuple[Value, ...] | None:
         """`max(candidates, key=SPEEDUP.get)`, `min("bf16-true", "32-true")`: the candidate Python picks (the first
