@@ -13,9 +13,10 @@ an error on every path, a warning that names the condition otherwise. A class of
 from __future__ import annotations
 
 import ast
+import dataclasses
 from collections.abc import Iterator
 
-from ....context import Context
+from ....context import Context, place_in
 from ....findings import Finding, Severity
 from ....rule import Invalid, Rule, Valid, short
 from ....values import Value, describe_when, on_every_path
@@ -177,7 +178,13 @@ class NotADataLoader(Rule):
             condition = describe_when([v for v, _ in bad])
             message += f"; {condition}" if condition else " (on some paths)"
             severity = Severity.WARNING
-        return self.finding(ctx, given, message, (), severity)
+        finding = self.finding(ctx, given, message, (), severity)
+        # made in one other module on every path (a data module's `make_loader` returning its own batcher): there
+        places = [place_in(v.flow, v.node) if v.foreign and v.flow is not None and v.node is not None else None
+                  for v, _ in bad]
+        if severity is None and places and None not in places and len({(p.path, p.span) for p in places}) == 1:  # type: ignore[union-attr]
+            return dataclasses.replace(finding, elsewhere=places[0])
+        return finding
 
 
 def _what(ctx: Context, value: Value) -> str | None:
@@ -189,12 +196,28 @@ def _what(ctx: Context, value: Value) -> str | None:
     if value.qualified is not None and value.qualified.startswith("torchvision.datasets."):
         return f"a dataset (`{value.qualified.rsplit('.', 1)[-1]}`)"
     if value.kind == "instance" and isinstance(value.extra, tuple) and value.extra \
-            and isinstance(value.extra[0], ast.ClassDef) and not value.foreign:
+            and isinstance(value.extra[0], ast.ClassDef):
         cls = value.extra[0]
-        base = _library_base(ctx, cls, MAX_BASES)
+        home = ctx.owner_of(value) if value.foreign else ctx  # (a class of another module: its bases read there)
+        base = _library_base(home, cls, MAX_BASES) if home is not None else None
         if base is not None and base != DATALOADER and NOT_LOADERS.get(base) == "a dataset":
             return f"a dataset (`{cls.name}`, a `{base.rsplit('.', 1)[-1]}`)"
+        if home is not None and _plain_class(home, cls, MAX_BASES):
+            return f"a `{cls.name}` (a class of the project that derives from no library class)"
     return None
+
+
+def _plain_class(ctx: Context, cls: ast.ClassDef, depth: int) -> bool:
+    """`cls` derives from no class but `object`, through classes of the file: its instances are never a DataLoader."""
+    if not cls.bases:
+        return not cls.keywords  # (a metaclass could make anything of it)
+    if len(cls.bases) != 1 or not depth:
+        return False
+    base = cls.bases[0]
+    if isinstance(base, ast.Name) and base.id == "object" and ctx.resolve(base) in (None, "builtins.object"):
+        return not cls.keywords
+    defined = ctx.local_definition(base, "class")
+    return defined is not None and isinstance(defined.node, ast.ClassDef) and _plain_class(ctx, defined.node, depth - 1)
 
 
 def _library_base(ctx: Context, cls: ast.ClassDef, depth: int) -> str | None:
