@@ -1,8 +1,9 @@
 """LXF040 across modules: what a data module of the project builds and the training script gives
 `fabric.setup_dataloaders`. A `Dataset` subclass defined there, or a batcher class of the project that derives from
-no library class, is no DataLoader (the real library raises TypeError for both, labelled p1174, p1270); the finding
-lands where the data module builds it, the one place to change. A class of the project derived from `DataLoader`, or
-from a library class errata does not know, gets nothing."""
+no library class, is no DataLoader (the real library raises TypeError for both, labelled p1174, p1270). A batcher
+the data module builds in place of a DataLoader is reported where it is built; a dataset where it is given, to be
+wrapped there. A class of the project derived from `DataLoader`, or from a library class errata does not know, gets
+nothing."""
 
 from __future__ import annotations
 
@@ -72,9 +73,13 @@ def checked(tmp_path: Path, made: str) -> list[tuple[str, str, str, int, int]]:
     return [(f["code"], f["severity"], Path(f["path"]).name, f["line"], f["column"]) for f in json.loads(done.stdout)]
 
 
-@pytest.mark.parametrize("made", ["Squares()", "Buckets(Squares(), size)"])
-def test_a_dataset_or_a_plain_class_of_the_data_module_is_reported_where_it_is_built(tmp_path, made):
-    assert checked(tmp_path, made) == [("LXF040", "error", "data.py", 31, 12)]
+def test_a_batcher_class_of_the_data_module_is_reported_where_it_is_built(tmp_path):
+    assert checked(tmp_path, "Buckets(Squares(), size)") == [("LXF040", "error", "data.py", 31, 12)]
+
+
+def test_a_dataset_of_the_data_module_is_reported_where_it_is_given(tmp_path):
+    # a dataset is right where it is made: wrapping it in a DataLoader is the caller's change
+    assert checked(tmp_path, "Squares()") == [("LXF040", "error", "train.py", 8, 39)]
 
 
 @pytest.mark.parametrize("made", ["Loader(Squares(), batch_size=size)", "Library(Squares())",

@@ -992,8 +992,8 @@ KNOWN_MISSES: dict[str, str] = {
         "missed: a function launched from another module (scripts/finetune.py) does not get the strategy's "
         "`state_dict_type` train.py builds",
     "p1174_fruit_brix_data_package_init_star_imports_datasets_after_loaders_build_train_dataset":
-        "on the wrong file: LXF040 where data/datasets.py builds the dataset, not at data/__init__.py's star-import "
-        "order that lets `datasets.build_train` shadow `loaders.build_train`",
+        "on the wrong file: LXF040 at train.py's `setup_dataloaders(build_train())`, not at data/__init__.py's "
+        "star-import order that lets `datasets.build_train` shadow `loaders.build_train`",
     "s1280_kfold_example_fold_setup_helper_runs_every_epoch":
         "missed: the set-up model stored back into a list (`models[fold] = model`) and set up again on the next turn",
     "s1291_nanogpt_globals_configurator_dtype_xla_plugin_only_ok":
@@ -1093,6 +1093,14 @@ KNOWN_MISSES: dict[str, str] = {
     "s1410_card_fraud_autoencoder_threshold_calibrator_calls_anomaly_score_on_set_up_model":
         "missed: the set-up model is stored as `self.model` by another class's `__init__` and its method called "
         "there as `self.model.anomaly_score(...)`",
+    # round 45b (s1420-s1431, p1280-p1293: typical first ports to Fabric and XLAFSDP), written without looking at
+    # the layer
+    "p1284_house_price_regressor_eval_reduces_worst_error_with_max":
+        "missed: `reduce_op=REDUCTIONS[name]` of a module-level table inside a dict comprehension over "
+        "`metrics.items()`: a subscript keyed by the comprehension's variable is not read per item",
+    "p1292_fraud_detector_build_fabric_logs_device_before_launch":
+        "missed: `fabric.device` read by a helper of another module (`build_fabric()` in utils/dist.py) that train.py "
+        "calls before the launch",
 }
 
 

@@ -179,9 +179,10 @@ class NotADataLoader(Rule):
             message += f"; {condition}" if condition else " (on some paths)"
             severity = Severity.WARNING
         finding = self.finding(ctx, given, message, (), severity)
-        # made in one other module on every path (a data module's `make_loader` returning its own batcher): there
-        places = [place_in(v.flow, v.node) if v.foreign and v.flow is not None and v.node is not None else None
-                  for v, _ in bad]
+        # a loader's stand-in (torch_xla's device loader, a batcher class of the project) made in one other module on
+        # every path: there, where it replaces the DataLoader; a dataset is right where it is made, and wrapped here
+        places = [place_in(v.flow, v.node) if v.foreign and v.flow is not None and v.node is not None
+                  and not what.startswith("a dataset") else None for v, what in bad]
         if severity is None and places and None not in places and len({(p.path, p.span) for p in places}) == 1:  # type: ignore[union-attr]
             return dataclasses.replace(finding, elsewhere=places[0])
         return finding

@@ -1,0 +1,3 @@
+from models.classifier import EncoderLayer, TicketClassifier
+
+__all__ = ["EncoderLayer", "TicketClassifier"]

@@ -1,0 +1,1 @@
+"""Waveform speech enhancement: a small masking network trained on synthetic noisy mixtures."""
