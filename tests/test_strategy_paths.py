@@ -232,7 +232,7 @@ def test_two_tests_on_one_pure_library_call_are_one_condition():
     [(_, severity, message, _, _)] = precision_found(PROBED.format(test=test, ddp="bf16-true", xla="bf16-mixed"))
     assert severity == "error" and message.endswith(
         "; `not torch.cuda.is_available()` on every run with it: XLAFSDPStrategy runs on TPU machines, which have "
-        "no CUDA device")
+        "XLA devices and no CUDA device")
 
 
 def test_two_draws_of_a_library_call_not_known_pure_are_two_conditions():
