@@ -617,7 +617,7 @@ class Flow:
             stmt = self.ctx.parents.get(stmt)
         if not isinstance(stmt, ast.stmt) or stmt not in reader.body:
             return defs
-        setters = {id(d.node): d for d in defs if SET_BY_A_FUNCTION in d.when}
+        setters = {id(d.node) for d in defs if SET_BY_A_FUNCTION in d.when}
         for earlier in reversed(reader.body[:reader.body.index(stmt)]):
             call = earlier.value if isinstance(earlier, ast.Expr) else None
             if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)):

@@ -197,12 +197,9 @@ class DetectRule(Rule):
                 return None
             machine = self.vocabulary.machines[XLA_FSDP]
             if dropped and site.on_machine is None:  # `torch.cuda.device_count() or 1`: say why the 1
-                # each probe the dropped values' conditions spell (by its last two names: `cuda.is_available`), once
-                spelt: dict[str, tuple[str, object]] = {}
-                for name, answer in machine.answers.items():
-                    spelt.setdefault(".".join(name.split(".")[-2:]), (name, answer))
-                answered = ", ".join(f"`{name}()` answers {answer!r}" for short, (name, answer) in spelt.items()
-                                     if any(short in c for v in dropped for c in v.when))
+                # each probe the dropped values' conditions spell, by its last two names (`cuda.is_available`)
+                answered = ", ".join(f"`{name}()` answers {answer!r}" for name, answer in machine.answers.items()
+                                     if any(".".join(name.split(".")[-2:]) in c for v in dropped for c in v.when))
                 site.on_machine = f"; {answered}: {machine.described}" if answered else None
         around = ctx.flow.branch_conditions(site.call)
         if around:  # a value under the negation of a test the call itself is under never reaches it

@@ -41,6 +41,8 @@ SPELLINGS = {
     "lightning.fabric.accelerators.xla.XLAAccelerator": "lightning.fabric.accelerators.XLAAccelerator",
     "lightning.fabric.accelerators.accelerator.Accelerator": "lightning.fabric.accelerators.Accelerator",
     "torch.distributed.distributed_c10d.ReduceOp": "torch.distributed.ReduceOp",  # torchtitan's `c10d.ReduceOp`
+    **{f"lightning.{where}.XLAAccelerator.is_available": "lightning.fabric.accelerators.XLAAccelerator.is_available"
+       for where in ("fabric.accelerators.xla", "pytorch.accelerators", "pytorch.accelerators.xla")},
 }
 # torch classes whose members are Enum members: `ReduceOp.MAX.name` is "MAX" (torchtitan's `dist_max`)
 ENUMS = ("torch.distributed.ReduceOp",)
@@ -52,12 +54,10 @@ ENUMS = ("torch.distributed.ReduceOp",)
 TRANSPARENT_DECORATORS = ("torch.no_grad", "torch.inference_mode", "torch.enable_grad", "torch.autocast",
                           "torch.autograd.no_grad", "torch.autograd.grad_mode.no_grad")
 # Lightning's XLA accelerator probe (lightning 2.6.6, fabric/accelerators/xla.py `XLAAccelerator.is_available`: whether
-# the machine has XLA devices), as each module that exports the class spells it
-XLA_PROBES = tuple(f"lightning.{where}.XLAAccelerator.is_available"
-                   for where in ("fabric.accelerators", "fabric.accelerators.xla", "pytorch.accelerators",
-                                 "pytorch.accelerators.xla"))
+# the machine has XLA devices; pytorch's class derives from it and keeps it)
+XLA_PROBE = "lightning.fabric.accelerators.XLAAccelerator.is_available"
 PURE_CALLS = ("torch.cuda.is_available", "torch.cuda.device_count", "torch.cuda.is_bf16_supported",
-              "torch.backends.mps.is_available", "torch.distributed.is_available", *XLA_PROBES)
+              "torch.backends.mps.is_available", "torch.distributed.is_available", XLA_PROBE)
 # The public members of `lightning.fabric.Fabric` (lightning 2.6.6, fabric/fabric.py): what a parameter read
 # as `fabric.<member>` is used as.
 FABRIC_MEMBERS = frozenset({

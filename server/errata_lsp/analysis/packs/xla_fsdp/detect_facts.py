@@ -15,7 +15,7 @@ from ...detect import Machine, OneOf, Predicate, Problem, Reader, Registrar, Sit
 from ...rule import short
 from ...values import Value
 from ..lightning.fabric import strategy_holders
-from ..lightning.names import XLA_PROBES
+from ..lightning.names import XLA_PROBE
 from .checkpoints import OPTIMIZER, OTHER, RAW_MODULE, SETUP_MODULE, UNKNOWN, object_kind, state_dict_type
 from .facts import holds_none, strategy_accelerators
 from .plugins import PRECISION, Plugin, fabric_plugins, plugin_of, strategy_argument
@@ -24,7 +24,7 @@ OBJECTS = (SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER, UNKNOWN)
 # XLAFSDPStrategy runs on Lightning's XLA accelerator, "tpu" (lightning 2.6.6, fabric/accelerators/xla.py): a TPU
 # machine, which has no CUDA device, so torch's CUDA probes answer so there (a script that builds it only when
 # `not torch.cuda.is_available()` builds it on every run that has it).
-TPU_MACHINE = Machine({"torch.cuda.is_available": False, "torch.cuda.device_count": 0, **dict.fromkeys(XLA_PROBES, True)},
+TPU_MACHINE = Machine({"torch.cuda.is_available": False, "torch.cuda.device_count": 0, XLA_PROBE: True},
                       "XLAFSDPStrategy runs on TPU machines, which have XLA devices and no CUDA device",
                       frozenset({"torch_xla"}))  # XLAFSDPStrategy() raises ModuleNotFoundError without it
 
